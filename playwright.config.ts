@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 const dataDir = `.data/e2e-${port}`;
 /** Specs that read delivered e-mail (e2e/mail-server.ts): one worker, so that they share its SMTP server and second BFF. */
 const mailSpecs =
-  /(provider-loop|provider-staff|supplier-recall|supplier-delivery|operator-onboarding|email-templates|conversations|custom-content|words-forms)\.spec\.ts$/;
+  /(provider-loop|provider-staff|supplier-recall|supplier-delivery|operator-onboarding|email-templates|conversations|custom-content|words-forms|inventory-match|totp)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

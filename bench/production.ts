@@ -67,6 +67,7 @@ export async function startProductionServer(
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -21,6 +21,7 @@ export function resultsMarkdown({
   replicasSection,
   preprocessorSection,
   fdaSection,
+  udiSection,
   conversationsSection,
   loadSection,
   staticRows,
@@ -40,6 +41,7 @@ export function resultsMarkdown({
   replicasSection: string[];
   preprocessorSection: string[];
   fdaSection: string[];
+  udiSection: string[];
   conversationsSection: string[];
   loadSection: string[];
   staticRows: string[][] | null;
@@ -114,6 +116,7 @@ export function resultsMarkdown({
     ...preprocessorSection,
     '',
     ...fdaSection,
+    ...udiSection,
     '',
     ...conversationsSection,
     '',

@@ -31,6 +31,7 @@ import { measureMetrics } from './metrics.js';
 import { measureReplicas } from './replicas.js';
 import { measurePreprocessor } from './preprocessor.js';
 import { measureFda } from './fda.js';
+import { measureUdiEval } from './udi-eval.js';
 import { measureConversations } from './conversations.js';
 import { measureLoad } from './load.js';
 import { sendRuns } from './send.js';
@@ -305,6 +306,10 @@ async function main(): Promise<void> {
       log,
     });
 
+    // ---------- 4c. issue 38: UDI parsing, matching accuracy, a BENCH_UDI_ROWS item master (bench/udi-eval.ts) ----------
+    log('Item master: UDI parsing, matching, a large import...');
+    const udiSection = await measureUdiEval(db, dir);
+
     // ---------- 4c. conversations and the CLI's report export (bench/conversations.ts) ----------
     const conversationsSection = await measureConversations({
       db,
@@ -354,6 +359,7 @@ async function main(): Promise<void> {
       replicasSection,
       preprocessorSection,
       fdaSection,
+      udiSection,
       conversationsSection,
       loadSection,
       staticRows,

@@ -1,52 +1,73 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { sessionAccessToken, signIn } from './support';
 
-interface StoredToken {
-  access_token: string;
-  refresh_token: string;
+// Issue 34: the access token lives in the page's memory and the refresh token in an HttpOnly cookie; nothing of the
+// login is in the page's storage.
+async function storageText(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
 }
 
-async function storedToken(page: import('@playwright/test').Page): Promise<StoredToken> {
-  const raw = await page.evaluate(() => window.localStorage.getItem('user-token'));
-  expect(raw).not.toBeNull();
-  return JSON.parse(raw ?? '{}') as StoredToken;
-}
-
-test('a rejected access token is refreshed once and the call retried', async ({ page }) => {
+test('a rejected access token is refreshed once and the call retried; a reload keeps the user signed in', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'admin@lakeshore.demo');
   await expect(page).toHaveURL('/provider/worklist');
-  const before = await storedToken(page);
-  // Keep the claims (still valid for the client) but break the signature, so the server answers 401.
-  const [header, payload] = before.access_token.split('.');
-  await page.evaluate((token) => window.localStorage.setItem('user-token', JSON.stringify(token)), {
-    access_token: `${header}.${payload}.invalid-signature`,
-    refresh_token: before.refresh_token,
+  const cookies = await context.cookies();
+  const refreshCookies = cookies.filter((c) => c.name === 'portal_refresh');
+  expect(refreshCookies.map((c) => c.path).sort()).toEqual(['/api/auth/logout', '/api/auth/refreshtoken']);
+  for (const cookie of refreshCookies) {
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+  }
+  // No script reads it, and nothing of the login is in storage.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('portal_refresh');
+  expect(await storageText(page)).not.toContain(refreshCookies[0]!.value);
+  expect(await storageText(page)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+
+  // The server refuses the next /api/me once (as it does an expired token): one refresh, then the call again. The app's
+  // page is left first, so none of its calls meets the rule.
+  await page.goto('about:blank');
+  let refused = false;
+  await page.route('**/api/me', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: false, m: 'Your session has expired.', error: { code: 'TOKEN_EXPIRED' } }),
+    });
   });
   const refreshes: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/auth/refreshtoken')) refreshes.push(request.url());
   });
+  // A new page load starts without a token: the app asks the cookie for one (1), then the refused call refreshes once
+  // more (2) and is sent again.
   await page.goto('/account');
   await expect(page.getByTestId('account')).toContainText('admin@lakeshore.demo');
-  const after = await storedToken(page);
-  expect(after.refresh_token).not.toBe(before.refresh_token);
-  expect(after.access_token.split('.')[2]).not.toBe('invalid-signature');
-  expect(refreshes).toHaveLength(1);
+  expect(refused).toBe(true);
+  expect(refreshes).toHaveLength(2);
+
+  // A reload keeps the user signed in the same way.
+  await page.reload();
+  await expect(page.getByTestId('account')).toContainText('admin@lakeshore.demo');
+  expect(refreshes).toHaveLength(3);
 });
 
-test('a revoked session ends at the login page with a notice', async ({ page }) => {
+test('a revoked session ends at the login page with a notice', async ({ page, request, baseURL }) => {
   await signIn(page, 'admin@borealis.demo');
   await expect(page).toHaveURL('/supplier/dashboard');
-  const token = await storedToken(page);
-  const [header, payload] = token.access_token.split('.');
-  await page.evaluate((t) => window.localStorage.setItem('user-token', JSON.stringify(t)), {
-    access_token: `${header}.${payload}.invalid-signature`,
-    refresh_token: 'not-a-refresh-token',
+  // The session is ended elsewhere (its logout by the Bearer token): the page's next start finds its cookie refused.
+  const token = await sessionAccessToken(page);
+  const out = await request.post('/api/auth/logout', {
+    headers: { Authorization: `Bearer ${token}`, Origin: new URL(baseURL!).origin },
+    data: {},
   });
+  expect(out.status()).toBe(200);
   await page.goto('/account');
   await expect(page).toHaveURL('/login?redirect=%2Faccount');
   await expect(page.getByTestId('session-expired')).toBeVisible();
-  expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
 });
 
 test('a different server version shows the new-version modal', async ({ page }) => {

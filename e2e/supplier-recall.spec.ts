@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, linkIn, test } from './mail-server';
-import { PASSWORD, signIn } from './support';
+import { PASSWORD, sessionAccessToken, signIn } from './support';
 
 /**
  * The whole supplier side in the browser, against the mail server of e2e/mail-server.ts: a Recall Coordinator creates a
@@ -118,9 +118,7 @@ test('a Recall Coordinator creates, approves and sends a recall to two providers
 
   // The notices were queued for both providers' recipients.
   const id = viewUrl.split('/').pop();
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user-token') ?? '{}') as { access_token?: string }).access_token,
-  );
+  const token = await sessionAccessToken(page);
   const summary = await request.get(`/api/supplier/communications/${id}/summary`, {
     headers: { Authorization: `Bearer ${token}` },
   });

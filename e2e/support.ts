@@ -91,6 +91,23 @@ export async function expectSidebar(page: Page, lang: Lang, visible: string[], h
   }
 }
 
+/**
+ * An access token of the page's session. The page keeps its own in memory only (issue 34), so this asks the refresh
+ * cookie for one from inside the page, as the app does at load (same family: the page's token stays valid).
+ */
+export async function sessionAccessToken(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/refreshtoken', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const body = (await res.json()) as { d?: { access_token?: string | null } };
+    if (!body.d?.access_token) throw new Error(`refresh by the page's cookie failed: ${res.status}`);
+    return body.d.access_token;
+  });
+}
+
 /** Opens every collapsed group of the sidebar. */
 export async function expandSidebarGroups(page: Page): Promise<void> {
   const sidebar = page.getByTestId('sidebar');

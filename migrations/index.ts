@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
-import { installJobQueue } from '@portal/core';
+import { grantApplicationRole, installJobQueue } from '@portal/core';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,15 +35,18 @@ const config = (): Knex.MigratorConfig => ({
 const MIGRATION_LOCK = 72_610_017;
 
 /**
- * Applies pending migrations, then installs or upgrades the job queue (pg-boss) and its queues. Replicas starting together queue on an advisory lock (held by a transaction of its
+ * Applies pending migrations as the owner, then installs or upgrades the job queue (pg-boss) and its queues, then grants
+ * the application's role (`grantTo`, when it is another role) what it needs. Replicas starting together queue on an advisory lock (held by a transaction of its
  * own) rather than failing on knex's "migration table is already locked"; the later ones then find nothing to do.
  */
-export async function migrateLatest(db: Knex): Promise<string[]> {
+export async function migrateLatest(db: Knex, options: { grantTo?: string | null } = {}): Promise<string[]> {
   return db.transaction(async (lock) => {
     await lock.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
     const [, applied] = (await db.migrate.latest(config())) as [number, string[]];
     // The job queue's schema (pg-boss's own migrations) and its queues, so every role can add jobs.
     await installJobQueue(db);
+    // The application's least-privilege role gets the rows of every table, including the ones just added.
+    if (options.grantTo) await grantApplicationRole(db, options.grantTo);
     return applied;
   });
 }

@@ -23,9 +23,10 @@ beforeAll(async () => {
   event = e.id;
   pcs = [Number(e.pcOf(w.riverside)), Number(e.pcOf(w.lakeshore))];
   actions = [e.actionOf('Text'), e.actionOf('Numeric')];
-  await t.db.raw(`CREATE FUNCTION test_slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+  // DDL is the owner's: the application's role may not create functions or triggers.
+  await t.ownerDb.raw(`CREATE FUNCTION test_slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_sleep(0.15); RETURN NEW; END $$`);
-  await t.db.raw(
+  await t.ownerDb.raw(
     'CREATE TRIGGER test_slow_insert BEFORE INSERT ON provider_responses FOR EACH ROW EXECUTE FUNCTION test_slow_insert()',
   );
 });

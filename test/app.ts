@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   type Config,
+  createDb,
   createLogger,
   type JobQueue,
   LocalFileStore,
@@ -25,7 +26,10 @@ export { apiClient, type ApiAnswer, type ApiClient, DEMO_PASSWORD } from './clie
 
 export interface TestApp extends ApiClient {
   baseUrl: string;
+  /** The app's own pool: the least-privilege role, as the product connects (statements a test captures are the app's). */
   db: Db;
+  /** The owner's pool, for what the application may not do: ANALYZE, disabling a trigger to plant a tampered row. */
+  ownerDb: Db;
   /** The name of this app's own database. */
   databaseName: string;
   config: Config;
@@ -55,7 +59,7 @@ export async function startTestApp(
   // A data folder of the app's own: the keyring generated there is this app's, never the developer's .data.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   const config: Config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir }),
+    ...loadConfig({ ...process.env, DATABASE_URL: database.appUrl, DATA_DIR: dataDir }),
     smtpUrl: smtp.url,
     authRateLimitPerMinute: 0,
     // scrypt at 2^10 rather than 2^17: a test signs in hundreds of times; crypto.test.ts checks the real cost.
@@ -65,14 +69,16 @@ export async function startTestApp(
   setPasswordHashCost(config.passwordHashLog2N);
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
-  const mailer = new Mailer(database.db, config.smtpUrl, config.mailFrom, logger, {
+  // The app connects as the least-privilege role, as the product does; the test's `db` stays the owner's.
+  const appDb = createDb(database.appUrl, { min: 0, max: 10 });
+  const mailer = new Mailer(appDb, config.smtpUrl, config.mailFrom, logger, {
     secret: config.jwtSecret,
     appUrl: config.appUrl,
   });
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const files = new LocalFileStore(filesDir);
-  const jobs = createJobQueue(database.db, createJobs(database.db, mailer, config, files), mailer, { logger });
-  const deps = { db: database.db, config, logger, mail: mailer, files, jobs };
+  const jobs = createJobQueue(appDb, createJobs(appDb, mailer, config, files), mailer, { logger });
+  const deps = { db: appDb, config, logger, mail: mailer, files, jobs };
   await warmModules(deps);
   const app = createApp({ deps, modules: createModules(deps) });
   const server: Server = await new Promise((resolve) => {
@@ -80,11 +86,12 @@ export async function startTestApp(
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const { call, signIn } = apiClient(baseUrl);
+  const { call, signIn, refresh, logout } = apiClient(baseUrl);
 
   return {
     baseUrl,
-    db: database.db,
+    db: appDb,
+    ownerDb: database.db,
     databaseName: new URL(database.url).pathname.slice(1),
     config,
     mailer,
@@ -92,6 +99,8 @@ export async function startTestApp(
     smtp,
     call,
     signIn,
+    refresh,
+    logout,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -100,6 +109,7 @@ export async function startTestApp(
       await jobs.stop();
       mailer.close();
       await smtp.close();
+      await appDb.destroy();
       await database.drop();
       rmSync(filesDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });

@@ -22,11 +22,33 @@ export interface ApiClient {
       form?: FormData;
     },
   ): Promise<ApiAnswer<T>>;
-  /** Signs in with the demo password (or `password`) and answers the access token; chooses `orgId` when asked. */
+  /**
+   * Signs in with the demo password (or `password`) and answers the access token, and the refresh token read back from
+   * the answer's `portal_refresh` cookie (it is never in the body); chooses `orgId` when asked.
+   */
   signIn(
     email: string,
     options?: { password?: string; orgId?: number },
   ): Promise<{ access_token: string; refresh_token: string }>;
+  /**
+   * POST /api/auth/refreshtoken as the web app sends it: the refresh token in its cookie, and `Origin` the app's own
+   * (or `origin`, or none with null). Answers the call and the rotated refresh token of its cookie (null when none).
+   */
+  refresh(
+    refreshToken: string | null,
+    options?: { origin?: string | null },
+  ): Promise<ApiAnswer & { refresh_token: string | null }>;
+  /** POST /api/auth/logout with the refresh cookie (and the Bearer `token`), `Origin` as `refresh` sends it. */
+  logout(refreshToken: string | null, options?: { token?: string; origin?: string | null }): Promise<ApiAnswer>;
+}
+
+/** The refresh token an answer set in its `portal_refresh` cookie: a value, '' when cleared, null when not set. */
+export function refreshCookieOf(headers: Headers): string | null {
+  for (const line of headers.getSetCookie()) {
+    const match = /^portal_refresh=([^;]*)/.exec(line);
+    if (match) return decodeURIComponent(match[1]!);
+  }
+  return null;
 }
 
 /** `call` and `signIn` against any BFF's address: the in-process one here, or a replica process of its own. */
@@ -61,8 +83,24 @@ export function apiClient(baseUrl: string): ApiClient {
     });
     if (res.status !== 200 || !res.body.d?.access_token)
       throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.body.m}`);
-    return { access_token: res.body.d.access_token as string, refresh_token: res.body.d.refresh_token as string };
+    return { access_token: res.body.d.access_token as string, refresh_token: refreshCookieOf(res.headers) ?? '' };
   };
 
-  return { call, signIn };
+  const withCookie = (refreshToken: string | null, origin: string | null | undefined) => ({
+    ...(refreshToken ? { cookie: `portal_refresh=${refreshToken}` } : {}),
+    ...(origin === null ? {} : { origin: origin ?? baseUrl }),
+  });
+
+  const refresh: ApiClient['refresh'] = async (refreshToken, o = {}) => {
+    const res = await call('POST', '/api/auth/refreshtoken', {
+      body: {},
+      headers: withCookie(refreshToken, o.origin),
+    });
+    return { ...res, refresh_token: refreshCookieOf(res.headers) || null };
+  };
+
+  const logout: ApiClient['logout'] = (refreshToken, o = {}) =>
+    call('POST', '/api/auth/logout', { body: {}, token: o.token, headers: withCookie(refreshToken, o.origin) });
+
+  return { call, signIn, refresh, logout };
 }

@@ -4,8 +4,11 @@ import { inject } from 'vitest';
 import { createDb, type Db } from '@portal/core';
 
 export interface TestDatabase {
+  /** The owner's pool (superuser): fixtures, clock moves and checks. */
   db: Db;
   url: string;
+  /** The same database as the application's least-privilege role, as the product connects. */
+  appUrl: string;
   drop(): Promise<void>;
 }
 
@@ -23,9 +26,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), { min: 0, max: 10 });
+  const appUrl = new URL(inject('pgAppUrl'));
+  appUrl.pathname = `/${name}`;
   return {
     db,
     url: url.toString(),
+    appUrl: appUrl.toString(),
     drop: async () => {
       await db.destroy();
       const a = new pg.Client({ connectionString: adminUrl });

@@ -34,7 +34,14 @@ export async function sendCommunication(
   t: FixtureTarget,
   w: World,
   name: string,
-  options: { providers?: number[]; sites?: number[]; type?: 'RECALL' | 'PRODUCT DISRUPTION'; actions?: string[] } = {},
+  options: {
+    providers?: number[];
+    sites?: number[];
+    type?: 'RECALL' | 'PRODUCT DISRUPTION';
+    actions?: string[];
+    /** The event's products (step 1); one catheter, lot C-9, by default. */
+    products?: Record<string, unknown>[];
+  } = {},
 ) {
   const type = options.type ?? 'RECALL';
   const token = type === 'RECALL' ? w.supplierToken : w.sourcingToken;
@@ -42,7 +49,7 @@ export async function sendCommunication(
     t.call(method, `/api/supplier/communications${path}`, { token, body });
   const info = type === 'RECALL' ? { type, name, classification: 'CLASSI' } : { type, name, subtype: 'SHORTAGE' };
   const id = (await sup('POST', '/step0', info)).body.d.id as number;
-  await sup('POST', '/step1', { id, products: [{ product_name: 'Catheter', lot_number: 'C-9' }] });
+  await sup('POST', '/step1', { id, products: options.products ?? [{ product_name: 'Catheter', lot_number: 'C-9' }] });
   const actions = (options.actions ?? [...ACTION_TYPES]).map((action_type) => ({
     action_type,
     title: `${action_type} action`,
@@ -79,6 +86,14 @@ export async function sendCommunication(
 
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 export const PDF = Buffer.from('%PDF-1.4\n%provider answer\n');
+/**
+ * A zip with the parts of an .xlsx (`[Content_Types].xml`, `xl/workbook.xml`) whose workbook is not one: it passes the
+ * upload's type check (core `checkUpload`) and fails the spreadsheet reader (400 `SPREADSHEET_UNREADABLE`).
+ */
+export const BROKEN_XLSX = Buffer.from(
+  'UEsDBBQAAAgAAAAAIVzHHBc8CAAAAAgAAAATAAAAW0NvbnRlbnRfVHlwZXNdLnhtbDxUeXBlcy8+UEsDBBQAAAgAAAAAIVyKRrg7DgAAAA4AAAAPAAAAeGwvd29ya2Jvb2sueG1sbm90IGEgd29ya2Jvb2tQSwECPwMUAAAIAAAAACFcxxwXPAgAAAAIAAAAEwAJAAAAAAAAAAAAtIEAAAAAW0NvbnRlbnRfVHlwZXNdLnhtbFVUBQADALlVaVBLAQI/AxQAAAgAAAAAIVyKRrg7DgAAAA4AAAAPAAkAAAAAAAAAAAC0gTkAAAB4bC93b3JrYm9vay54bWxVVAUAAwC5VWlQSwUGAAAAAAIAAgCQAAAAdAAAAAAA',
+  'base64',
+);
 /** A whole 1×1 PNG, for uploads whose image bytes are checked (logos, content cards, quick links). */
 export const IMAGE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

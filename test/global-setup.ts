@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDb, startEmbeddedPostgres, type EmbeddedServer } from '@portal/core';
+import { randomBytes } from 'node:crypto';
+import { APP_ROLE, createDb, ensureApplicationRole, startEmbeddedPostgres, type EmbeddedServer } from '@portal/core';
 import { migrateLatest } from '@portal/migrations';
 
 export const TEMPLATE_DB = 'portal_test_template';
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection string of the server's maintenance database; test files create their own databases from the template. */
     pgAdminUrl: string;
+    /** The same as the application's least-privilege role: test apps connect as it, as the product does. */
+    pgAppUrl: string;
   }
 }
 
@@ -46,13 +49,21 @@ export async function setup(project: TestProject): Promise<void> {
   }
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  // The role the test apps connect as: created (or given a new password) once per run; the template's grants are
+  // copied into every database cloned from it.
+  const appPassword = randomBytes(24).toString('base64url');
+  await ensureApplicationRole(admin, APP_ROLE, appPassword);
   await admin.end();
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   const db = createDb(templateUrl.toString(), { min: 0, max: 2 });
-  await migrateLatest(db);
+  await migrateLatest(db, { grantTo: APP_ROLE });
   await db.destroy();
   project.provide('pgAdminUrl', adminUrl);
+  const appUrl = new URL(adminUrl);
+  appUrl.username = APP_ROLE;
+  appUrl.password = appPassword;
+  project.provide('pgAppUrl', appUrl.toString());
 }
 
 export async function teardown(): Promise<void> {

@@ -1,8 +1,10 @@
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { apiClient, startTestApp, DEMO_PASSWORD, type TestApp, type ApiAnswer } from './app.js';
+export { refreshCookieOf } from './client.js';
 export { startTestSmtp, type TestSmtp, type ReceivedMail } from './smtp.js';
 export { jobsOf, retryJobsNow } from './jobs.js';
 export {
+  BROKEN_XLSX,
   form,
   IMAGE_PNG,
   PDF,

@@ -11,7 +11,7 @@ import { CliError } from './context.js';
 import { reset, seed } from './commands/db.js';
 import { outboxList } from './commands/outbox.js';
 import { createUser } from './commands/users.js';
-import { bumpVersion, nextVersion } from './commands/version.js';
+import { addChangelogSection, bumpVersion, nextVersion } from './commands/version.js';
 import { rotateKeys } from './commands/keys.js';
 
 let t: TestDatabase;
@@ -154,6 +154,40 @@ describe('version bump', () => {
     writeFileSync(file, '{\n  "name": "portal",\n  "version": "3.11.2",\n  "private": true\n}\n');
     expect(bumpVersion('minor', file)).toEqual({ from: '3.11.2', to: '3.12.0' });
     expect(readFileSync(file, 'utf8')).toBe('{\n  "name": "portal",\n  "version": "3.12.0",\n  "private": true\n}\n');
+  });
+
+  it('moves the unreleased notes of CHANGELOG.md into a dated section of the new version', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bump-'));
+    const file = path.join(dir, 'package.json');
+    writeFileSync(file, '{\n  "version": "3.11.2"\n}\n');
+    writeFileSync(
+      path.join(dir, 'CHANGELOG.md'),
+      '# Changelog\n\nIntro.\n\n## [Unreleased]\n\n- Range requests.\n- Presigned downloads.\n\n## [3.11.2]\n\nOlder.\n',
+    );
+    bumpVersion('patch', file, new Date('2026-11-28T23:30:00Z'));
+    expect(readFileSync(path.join(dir, 'CHANGELOG.md'), 'utf8')).toBe(
+      '# Changelog\n\nIntro.\n\n## [Unreleased]\n\n## [3.11.3] - 2026-11-28\n\n- Range requests.\n- Presigned downloads.\n\n## [3.11.2]\n\nOlder.\n',
+    );
+    // Nothing written since: the next section says so, and the older ones stay below in order.
+    bumpVersion('minor', file, new Date('2026-12-01T08:00:00Z'));
+    const text = readFileSync(path.join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(text).toContain(
+      '## [Unreleased]\n\n## [3.12.0] - 2026-12-01\n\n- No changes were written down for this version.\n\n## [3.11.3]',
+    );
+    expect(text.match(/^## /gm)).toHaveLength(4);
+  });
+
+  it('starts a changelog when there is none, and refuses a version it already has', () => {
+    expect(addChangelogSection('', '1.0.0', '2026-01-02')).toMatch(
+      /^# Changelog\n[\s\S]*\n## \[Unreleased\]\n\n## \[1\.0\.0\] - 2026-01-02\n/,
+    );
+    expect(() => addChangelogSection('# C\n\n## [1.0.0] - 2026-01-02\n', '1.0.0', '2026-01-03')).toThrow(
+      'already has a section for 1.0.0',
+    );
+    // Without an Unreleased heading the new section goes above the newest one.
+    expect(addChangelogSection('# C\n\n## [0.9.0]\n\nOld.\n', '1.0.0', '2026-01-02')).toBe(
+      '# C\n\n## [Unreleased]\n\n## [1.0.0] - 2026-01-02\n\n- No changes were written down for this version.\n\n## [0.9.0]\n\nOld.\n',
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
-import { fdaImport, progressBar } from './commands/fda.js';
+import { fdaImport, fdaProgress } from './commands/fda.js';
 import { CliError } from './context.js';
 
 let t: TestDatabase;
@@ -27,15 +27,25 @@ describe('fda import', () => {
     await expect(fdaImport(t.db, path.join(dir, 'missing.json'), {})).rejects.toThrow('No such file or folder');
   });
 
+  it('says a file whose results array is empty holds no records (issue 36 item 14)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-fda-empty-'));
+    const file = path.join(dir, 'drug-enforcement-empty.json');
+    writeFileSync(file, JSON.stringify({ meta: { results: { total: 0 } }, results: [] }));
+    const out = await fdaImport(t.db, file, {});
+    expect(out).toContain('created 0, updated 0, unchanged 0, refused 0');
+    expect(out).toContain('drug-enforcement-empty.json holds no records');
+    expect(out).not.toContain('no "results" array');
+  });
+
   it('draws a progress bar on a terminal only', () => {
     const tty = Object.assign(new PassThrough(), { isTTY: true }) as unknown as NodeJS.WriteStream;
     const chunks: string[] = [];
     (tty as unknown as PassThrough).on('data', (c: Buffer) => chunks.push(c.toString()));
-    progressBar(tty).update({ bytes: 50, totalBytes: 100, records: 10, file: 'a.json' });
+    fdaProgress(tty).update({ bytes: 50, totalBytes: 100, records: 10, file: 'a.json' });
     const pipe = Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream;
     const piped: string[] = [];
     (pipe as unknown as PassThrough).on('data', (c: Buffer) => piped.push(c.toString()));
-    progressBar(pipe).update({ bytes: 50, totalBytes: 100, records: 10, file: 'a.json' });
+    fdaProgress(pipe).update({ bytes: 50, totalBytes: 100, records: 10, file: 'a.json' });
     expect(chunks.join('')).toContain(' 50%  10 records  a.json');
     expect(piped).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { configureAuditCommand } from './commands/audit.js';
 import { configureDbCommand } from './commands/db.js';
 import { configureFilesCommand } from './commands/files.js';
 import { configureFdaCommand } from './commands/fda.js';
+import { configureInventoryCommand } from './commands/inventory.js';
 import { configureJobsCommand } from './commands/jobs.js';
 import { configureKeysCommand } from './commands/keys.js';
 import { configureOutboxCommand } from './commands/outbox.js';
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
   configurePreprocessorCommands(program);
   configureFdaCommand(program);
   configureAuditCommand(program);
+  configureInventoryCommand(program);
   return program;
 }

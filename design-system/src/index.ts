@@ -49,3 +49,4 @@ export * from './components/BlockingModal';
 export * from './components/ShellModals';
 export * from './components/Header';
 export * from './components/Sidebar';
+export * from './components/ScanField';

@@ -15,7 +15,10 @@ async function boot() {
     return;
   }
   const preferred = appStore.get(localeAtom);
-  await Promise.all([activateLocale(isLocale(preferred) ? preferred : DEFAULT_LOCALE), initSession(appStore)]);
+  await activateLocale(isLocale(preferred) ? preferred : DEFAULT_LOCALE);
+  // Then the session: the page asks its refresh cookie for an access token (issue 34), and the answer's message, a
+  // refusal's above all, is read in the active locale (Lingui throws before one is active).
+  await initSession(appStore);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(

@@ -10,10 +10,10 @@ import {
   rollbackAll,
   seedDemo,
 } from '@portal/migrations';
-import { action, CliError, withDatabase } from '../context.js';
+import { action, CliError, withOwnerDatabase } from '../context.js';
 
-export async function migrate(db: Db): Promise<string> {
-  const applied = await migrateLatest(db);
+export async function migrate(db: Db, grantTo: string | null = null): Promise<string> {
+  const applied = await migrateLatest(db, { grantTo });
   return applied.length
     ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`
     : 'Database is up to date.';
@@ -51,9 +51,9 @@ export async function seed(db: Db, demo: boolean, config: Config): Promise<strin
 }
 
 /** Drops every table (rolls back all migrations), migrates again and, with --demo, loads the demo world. */
-export async function reset(db: Db, demo: boolean, config: Config): Promise<string> {
+export async function reset(db: Db, demo: boolean, config: Config, grantTo: string | null = null): Promise<string> {
   await rollbackAll(db, true);
-  const out = [await migrate(db)];
+  const out = [await migrate(db, grantTo)];
   if (demo) out.push(await seed(db, true, config));
   return out.join('\n');
 }
@@ -62,18 +62,24 @@ export function configureDbCommand(program: Command): void {
   const db = program.command('db').description('Database schema and data');
   db.command('migrate')
     .description('Apply pending migrations')
-    .action(action(() => withDatabase((d) => migrate(d))));
+    .action(action(() => withOwnerDatabase((d, _config, appRole) => migrate(d, appRole))));
   db.command('rollback')
     .description('Undo the last batch of migrations')
     .option('--all', 'undo every migration')
-    .action(action((opts: { all?: boolean }) => withDatabase((d) => rollback(d, Boolean(opts.all)))));
+    .action(action((opts: { all?: boolean }) => withOwnerDatabase((d) => rollback(d, Boolean(opts.all)))));
   db.command('seed')
     .description('Load seed data into an empty database')
     .option('--demo', 'load the demo world (organisations, users, roles)')
-    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => seed(d, Boolean(opts.demo), config))));
+    .action(
+      action((opts: { demo?: boolean }) => withOwnerDatabase((d, config) => seed(d, Boolean(opts.demo), config))),
+    );
   db.command('reset')
     .description('Erase everything, migrate again, and optionally load the demo world')
     .option('--demo', 'load the demo world')
     .requiredOption('--yes', 'confirm that every row will be deleted')
-    .action(action((opts: { demo?: boolean }) => withDatabase((d, config) => reset(d, Boolean(opts.demo), config))));
+    .action(
+      action((opts: { demo?: boolean }) =>
+        withOwnerDatabase((d, config, appRole) => reset(d, Boolean(opts.demo), config, appRole)),
+      ),
+    );
 }

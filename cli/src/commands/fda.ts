@@ -2,32 +2,28 @@ import type { Command } from 'commander';
 import type { Db } from '@portal/core';
 import { FDA_KINDS, type FdaKind, type ImportSummary, importFda } from '@portal/fda';
 import { action, CliError, withDatabase } from '../context.js';
+import { progressBar as cliProgressBar } from '../progress.js';
 
 /** At most this many refusals are printed; the summary counts them all. */
 const PRINTED_REFUSALS = 50;
 
-/** A one-line progress bar on a terminal (stderr), nothing when piped: a log file gets the summary only. */
-export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
-  let lastDrawn = 0;
+/** The bytes read of the file being imported, on a terminal (stderr); nothing when piped: a log gets the summary. */
+export function fdaProgress(stream: NodeJS.WriteStream = process.stderr): {
+  update(p: { bytes: number; totalBytes: number; records: number; file: string }): void;
+  done(): void;
+} {
+  const bar = cliProgressBar({ stream, total: 0, format: '{bar} {percentage}%  {records} records  {file}' });
   return {
     update(p: { bytes: number; totalBytes: number; records: number; file: string }) {
-      if (!stream.isTTY) return;
-      const now = Date.now();
-      if (now - lastDrawn < 100 && p.bytes < p.totalBytes) return;
-      lastDrawn = now;
-      const share = p.totalBytes ? Math.min(1, p.bytes / p.totalBytes) : 0;
-      const width = 30;
-      const filled = Math.round(share * width);
-      const name = p.file.length > 40 ? `…${p.file.slice(-39)}` : p.file;
-      stream.write(
-        `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}%  ${p.records} records  ${name}\x1b[K`,
-      );
+      const file = p.file.length > 40 ? `…${p.file.slice(-39)}` : p.file;
+      bar.update(Math.min(p.bytes, p.totalBytes), { total: p.totalBytes, records: p.records, file });
     },
-    done() {
-      if (stream.isTTY && lastDrawn) stream.write('\n');
-    },
+    done: () => bar.stop(),
   };
 }
+
+/** The same, under its older name (commands that read openFDA-like files use it); new code imports ../progress.js. */
+export const progressBar = fdaProgress;
 
 export function formatSummary(s: ImportSummary): string {
   const lines = [
@@ -36,13 +32,14 @@ export function formatSummary(s: ImportSummary): string {
   ];
   for (const r of s.refusals.slice(0, PRINTED_REFUSALS)) lines.push(`  refused ${r.position}: ${r.reason}`);
   if (s.refused > PRINTED_REFUSALS) lines.push(`  … and ${s.refused - PRINTED_REFUSALS} more refused`);
+  for (const file of s.empty ?? []) lines.push(`  ${file} holds no records (its results are empty): nothing to import`);
   return lines.join('\n');
 }
 
 export async function fdaImport(db: Db, target: string, o: { kind?: string }): Promise<string> {
   if (o.kind && !(FDA_KINDS as readonly string[]).includes(o.kind))
     throw new CliError(`--kind must be one of ${FDA_KINDS.join(', ')}`);
-  const bar = progressBar();
+  const bar = fdaProgress();
   try {
     const summary = await importFda(db, target, { kind: o.kind as FdaKind | undefined, onProgress: bar.update });
     return formatSummary(summary);

@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { type FileStore, loadConfig, S3FileStore, s3Settings } from '@portal/core';
 import { action, CliError } from '../context.js';
+import { progressBar } from '../progress.js';
 
 export interface MigrateFilesResult {
   total: number;
@@ -80,19 +81,6 @@ export async function migrateFiles(o: MigrateFilesOptions): Promise<MigrateFiles
   return result;
 }
 
-/** One line that rewrites itself on a terminal, and a line per tenth of the way otherwise (logs, CI). */
-function progressPrinter(out: NodeJS.WriteStream = process.stderr): (done: number, total: number) => void {
-  let lastTenth = -1;
-  return (done, total) => {
-    const text = `files: ${done}/${total} (${Math.floor((done / total) * 100)}%)`;
-    if (out.isTTY) out.write(`\r${text}${done === total ? '\n' : ''}`);
-    else if (Math.floor((done / total) * 10) !== lastTenth || done === total) {
-      lastTenth = Math.floor((done / total) * 10);
-      out.write(`${text}\n`);
-    }
-  };
-}
-
 export function configureFilesCommand(program: Command): void {
   const files = program.command('files').description('Uploaded files (the file store)');
   files
@@ -113,6 +101,12 @@ export function configureFilesCommand(program: Command): void {
           throw new CliError((error as Error).message);
         }
         const store = new S3FileStore(settings);
+        // A bar on a terminal, and a line per tenth of the way otherwise (logs, CI).
+        const bar = progressBar({
+          total: 0,
+          format: 'files: {bar} {value}/{total} ({percentage}%) | {eta_formatted} left',
+          pipedLabel: 'files',
+        });
         try {
           const r = await migrateFiles({
             from: path.join(config.dataDir, 'files'),
@@ -122,10 +116,11 @@ export function configureFilesCommand(program: Command): void {
               config.dataDir,
               `files-migrated-to-s3-${`${settings.bucket}-${settings.prefix ?? ''}`.replace(/[^\w.-]/g, '_')}.journal`,
             ),
-            onProgress: progressPrinter(),
+            onProgress: (done, total) => bar.update(done, { total }),
           });
           return `${r.copied} files copied and verified (${r.bytes} bytes), ${r.skipped} already done, ${r.total} in all.`;
         } finally {
+          bar.stop();
           store.close();
         }
       }),

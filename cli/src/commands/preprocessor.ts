@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { type Db, LocalFileStore, type Config, ValidationError } from '@portal/core';
 import {
@@ -17,6 +16,7 @@ import {
   sheetExtension,
 } from '@portal/location-preprocessor';
 import { action, CliError, withDatabase } from '../context.js';
+import { progressBar } from '../progress.js';
 
 /** A spreadsheet file read whole, or a clear error: missing, unreadable, or not .csv/.xlsx. */
 export async function readSheetFile(file: string): Promise<{ extension: 'csv' | 'xlsx'; data: Buffer }> {
@@ -29,16 +29,9 @@ export async function readSheetFile(file: string): Promise<{ extension: 'csv' | 
   }
 }
 
-/** A progress bar on a terminal (stderr); nothing when the output is piped or in tests. */
-function progressBar(total: number): { update(n: number): void; stop(): void } {
-  if (!process.stderr.isTTY || total === 0) return { update: () => undefined, stop: () => undefined };
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: '{bar} {percentage}% | {value}/{total} rows | {eta_formatted} left' },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(total, 0);
-  return { update: (n) => bar.update(n), stop: () => bar.stop() };
-}
+/** The rows of a file as they are read, on a terminal (stderr); nothing when the output is piped or in tests. */
+const rowsBar = (total: number) =>
+  progressBar({ total, format: '{bar} {percentage}% | {value}/{total} rows | {eta_formatted} left' });
 
 /** How many data rows the file has (for the bar); throws the reader's ValidationError (no name column) as a CliError. */
 async function countRows(extension: 'csv' | 'xlsx', data: Buffer, fields = SUPPLIER_FIELDS): Promise<number> {
@@ -55,7 +48,7 @@ async function countRows(extension: 'csv' | 'xlsx', data: Buffer, fields = SUPPL
 export async function importKnown(db: Db, file: string): Promise<string> {
   const { extension, data } = await readSheetFile(file);
   const total = await countRows(extension, data, ['name']);
-  const bar = progressBar(total);
+  const bar = rowsBar(total);
   const s = await importKnownProviders(db, extension, data, (n) => bar.update(n)).finally(() => bar.stop());
   const lines = [
     `${file}: ${s.rows} rows: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.refused} refused`,
@@ -75,7 +68,7 @@ export async function matchLocations(
   const supplierId = options.supplier ? await supplierOf(db, options.supplier) : null;
   const out = createWriteStream(options.output);
   const counts = { MATCHED: 0, REVIEW: 0, UNMATCHED: 0 };
-  const bar = progressBar(total);
+  const bar = rowsBar(total);
   let done = 0;
   try {
     out.write(`${MATCH_COLUMNS.join(',')}\n`);

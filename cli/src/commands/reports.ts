@@ -18,6 +18,7 @@ import {
 } from '@portal/core';
 import { loadActor } from '@portal/organizations';
 import { action, CliError, withDatabase } from '../context.js';
+import { progressBar } from '../progress.js';
 
 export type ReportFormat = 'csv' | 'xlsx';
 type Side = 'SUPPLIER' | 'PROVIDER' | 'NOTISPHERE';
@@ -387,18 +388,6 @@ export async function reportsExport(
   return { report: name, filename: result.filename, output, bytes, organization: organization.name };
 }
 
-/** Progress on a terminal only: one line rewritten in place, never in a pipe or a log. */
-function terminalProgress(output: string): ((bytes: number) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  let last = 0;
-  return (bytes) => {
-    const now = Date.now();
-    if (now - last < 100) return;
-    last = now;
-    process.stderr.write(`\r${output}: ${(bytes / 1024).toFixed(0)} KB written`);
-  };
-}
-
 export function configureReportsCommand(program: Command): void {
   const reports = program.command('reports').description('Reports: list them, export one to a file');
   reports
@@ -419,9 +408,12 @@ export function configureReportsCommand(program: Command): void {
     .action(
       action((name: string, opts: ExportOptions) =>
         withDatabase(async (db, config) => {
-          const progress = opts.output === '-' ? undefined : terminalProgress(opts.output ?? name);
-          const r = await reportsExport(db, config, name, opts, { progress });
-          if (progress) process.stderr.write('\n');
+          // On a terminal only, never in a pipe or a log; not when the report itself goes to standard output.
+          const bar =
+            opts.output === '-' ? undefined : progressBar({ total: 0, format: '{output}: {value} KB written' });
+          const output = opts.output ?? name;
+          const progress = bar && ((bytes: number) => bar.update(Math.round(bytes / 1024), { output }));
+          const r = await reportsExport(db, config, name, opts, { progress }).finally(() => bar?.stop());
           return r.output === '-'
             ? undefined
             : `${r.filename} (${r.bytes} bytes, as ${r.organization}) written to ${r.output}`;

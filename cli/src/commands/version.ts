@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { repoRoot } from '@portal/core';
@@ -21,12 +21,53 @@ export function nextVersion(current: string, bump: string): string {
   return bump;
 }
 
-/** The product version lives only in the root package.json (read by the BFF and built into the web app). */
-export function bumpVersion(bump: string, file = path.join(repoRoot, 'package.json')): { from: string; to: string } {
+const CHANGELOG_HEAD = `# Changelog
+
+What changed in each version of the portal, newest first. Write under "Unreleased" as you change things;
+\`pnpm cli version bump\` turns that part into the new version's dated section.
+`;
+
+const UNRELEASED = /^## \[?unreleased\]?[^\n]*\n/im;
+
+/**
+ * The changelog with a section for `version` dated `date` (YYYY-MM-DD): what stood under "Unreleased" moves into it,
+ * and an empty "Unreleased" stays on top. A version already in the file is refused.
+ */
+export function addChangelogSection(text: string, version: string, date: string): string {
+  if (new RegExp(`^## \\[?${version.replace(/\./g, '\\.')}\\]?(\\s|$)`, 'm').test(text))
+    throw new CliError(`The changelog already has a section for ${version}`);
+  const base = text.trim() ? text : CHANGELOG_HEAD;
+  const unreleased = UNRELEASED.exec(base);
+  // Where the released part begins: after the "Unreleased" heading, else before the first version's heading.
+  const start = unreleased ? unreleased.index + unreleased[0].length : (/^## /m.exec(base)?.index ?? base.length);
+  const next = /^## /m.exec(base.slice(start));
+  const end = next ? start + next.index : base.length;
+  const notes = base.slice(start, end).trim() || '- No changes were written down for this version.';
+  const before = unreleased ? base.slice(0, unreleased.index) : base.slice(0, start);
+  const after = base.slice(end).trimStart();
+  return `${before.trimEnd()}\n\n## [Unreleased]\n\n## [${version}] - ${date}\n\n${notes}\n${after ? `\n${after}` : ''}`;
+}
+
+/**
+ * The product version lives only in the root package.json (read by the BFF and built into the web app); the
+ * changelog beside it gets the new version's dated section.
+ */
+export function bumpVersion(
+  bump: string,
+  file = path.join(repoRoot, 'package.json'),
+  today = new Date(),
+): { from: string; to: string } {
   const text = readFileSync(file, 'utf8');
   const pkg = JSON.parse(text) as { version: string };
   const to = nextVersion(pkg.version, bump);
+  const changelogFile = path.join(path.dirname(file), 'CHANGELOG.md');
+  const changelog = addChangelogSection(
+    existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '',
+    to,
+    today.toISOString().slice(0, 10),
+  );
   writeFileSync(file, text.replace(`"version": "${pkg.version}"`, `"version": "${to}"`));
+  writeFileSync(changelogFile, changelog);
   return { from: pkg.version, to };
 }
 
@@ -35,7 +76,7 @@ export function configureVersionCommand(program: Command): void {
     .command('version')
     .description('Product version')
     .command('bump')
-    .description('Raise the product version (root package.json)')
+    .description('Raise the product version (root package.json) and date its section of CHANGELOG.md')
     .argument('<bump>', 'patch, minor, major or an explicit x.y.z')
     .action(
       action(async (bump: string) => {

@@ -1,13 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { FilePreview, type FileLoader } from './FilePreview';
+import { FilePreview, type FileLoader, type SheetLoader } from './FilePreview';
 import { ToastProvider } from './Toast';
 import { sampleDocxBase64 } from '../fixtures/sampleDocx';
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#16a34a"/></svg>';
 const imageUrl = `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
-const csvUrl = `data:text/csv;charset=utf-8,${encodeURIComponent('Lot,Quantity,Site\n"L-42, blue",12,Hà Nội\nL-43,0,Boston\n')}`;
 const textUrl = `data:text/plain;charset=utf-8,${encodeURIComponent('Plain text notice\nline two')}`;
 
 function base64ToBuffer(base64: string): ArrayBuffer {
@@ -18,20 +17,16 @@ function base64ToBuffer(base64: string): ArrayBuffer {
 }
 
 const docxLoader: FileLoader = async () => base64ToBuffer(sampleDocxBase64);
-const xlsxLoader: FileLoader = async () => {
-  const XLSX = await import('xlsx');
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(
-    book,
-    XLSX.utils.aoa_to_sheet([
-      ['Product', 'Units'],
-      ['Pump X-200', 42],
-    ]),
-    'Sheet1',
-  );
-  const out: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx' });
-  return out;
-};
+// Spreadsheets are read by the server (GET /api/files/{token}/preview); a story passes the rows it would answer.
+const csvRows: SheetLoader = async () => [
+  ['Lot', 'Quantity', 'Site'],
+  ['L-42, blue', '12', 'Hà Nội'],
+  ['L-43', '0', 'Zürich Café'],
+];
+const xlsxRows: SheetLoader = async () => [
+  ['Product', 'Units'],
+  ['Pump X-200', '42'],
+];
 
 const meta = {
   title: 'Overlays/FilePreview',
@@ -83,8 +78,8 @@ export const Video: Story = {
 };
 
 export const Csv: Story = {
-  args: { file: { name: 'lots.csv', url: csvUrl } },
-  play: async ({ canvasElement }) => {
+  args: { file: { name: 'lots.csv', url: 'blob:csv' }, loadSheet: fn(csvRows) },
+  play: async ({ args, canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     const table = await within(dialog).findByRole('table');
     await expect(
@@ -94,6 +89,8 @@ export const Csv: Story = {
     ).toEqual(['Lot', 'Quantity', 'Site']);
     await expect(within(table).getByText('L-42, blue')).toBeInTheDocument();
     await expect(within(table).getByText('Hà Nội')).toBeInTheDocument();
+    await expect(within(table).getByText('Zürich Café')).toBeInTheDocument();
+    await expect(args.loadSheet).toHaveBeenCalledWith('blob:csv');
   },
 };
 
@@ -124,7 +121,7 @@ export const Docx: Story = {
 };
 
 export const Xlsx: Story = {
-  args: { file: { name: 'units.xlsx', url: 'blob:xlsx' }, loadFile: xlsxLoader },
+  args: { file: { name: 'units.xlsx', url: 'blob:xlsx' }, loadSheet: xlsxRows },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     const table = await within(dialog).findByRole('table', {}, { timeout: 5000 });
@@ -133,8 +130,18 @@ export const Xlsx: Story = {
   },
 };
 
+export const SpreadsheetWithoutLoader: Story = {
+  args: { file: { name: 'units.xlsx', url: 'blob:xlsx' } },
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement);
+    await expect(dialog).toHaveTextContent(
+      'Preview for this file format is not supported. Please download file to view.',
+    );
+  },
+};
+
 export const Loading: Story = {
-  args: { file: { name: 'big.xlsx', url: 'blob:slow' }, loadFile: () => new Promise<ArrayBuffer>(() => undefined) },
+  args: { file: { name: 'big.xlsx', url: 'blob:slow' }, loadSheet: () => new Promise<string[][]>(() => undefined) },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     await expect(within(dialog).getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
@@ -142,7 +149,7 @@ export const Loading: Story = {
 };
 
 export const LoadFailed: Story = {
-  args: { file: { name: 'gone.csv', url: 'blob:gone' }, loadFile: () => Promise.reject(new Error('404')) },
+  args: { file: { name: 'gone.csv', url: 'blob:gone' }, loadSheet: () => Promise.reject(new Error('404')) },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     await expect(

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { DownloadIcon } from 'lucide-react';
-import { parseCsv, previewKind, type PreviewKind } from '../lib/files';
+import { previewKind, type PreviewKind } from '../lib/files';
 import { sanitizeHtml } from '../lib/sanitize';
 import { Button } from './Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './Dialog';
@@ -35,6 +35,13 @@ export const defaultFilePreviewTexts: FilePreviewTexts = {
 /** Reads a file's bytes; the default uses fetch on the (signed) URL. */
 export type FileLoader = (url: string) => Promise<ArrayBuffer>;
 
+/**
+ * Reads the first rows of a spreadsheet (.csv, .xlsx) from the (signed) URL, header first, as text. The server reads
+ * them (it detects a CSV's encoding, and no spreadsheet parser runs on another tenant's upload in the browser); the
+ * app passes a loader that calls it. Without one, spreadsheets say "download to view".
+ */
+export type SheetLoader = (url: string) => Promise<string[][]>;
+
 const defaultLoader: FileLoader = async (url) => {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -50,6 +57,7 @@ export interface FilePreviewProps {
   /** Called with 'Nothing to download' when there is no link (also a danger toast inside a ToastProvider). */
   onNothingToDownload?: (message: string) => void;
   loadFile?: FileLoader;
+  loadSheet?: SheetLoader;
   texts?: Partial<FilePreviewTexts>;
 }
 
@@ -61,27 +69,18 @@ type Rendered =
   | { state: 'table'; rows: string[][] }
   | { state: 'html'; html: string };
 
-/** Converts the bytes of text, csv, docx and xlsx files; heavy libraries load only when needed. */
+const SHEET_KINDS: readonly PreviewKind[] = ['csv', 'xlsx'];
+
+/** Converts the bytes of text and docx files (mammoth loads only when needed); spreadsheets come as rows. */
 async function renderContent(kind: PreviewKind, bytes: ArrayBuffer): Promise<Rendered> {
   switch (kind) {
     case 'text':
       return { state: 'text', text: new TextDecoder().decode(bytes) };
-    case 'csv':
-      return { state: 'table', rows: parseCsv(new TextDecoder().decode(bytes)) };
     case 'docx': {
       const mammoth = await import('mammoth');
       const result = await mammoth.convertToHtml({ arrayBuffer: bytes });
       // A document's links and markup are the uploader's: never render them unsanitised.
       return { state: 'html', html: sanitizeHtml(result.value) };
-    }
-    case 'xlsx': {
-      const XLSX = await import('xlsx');
-      const workbook = XLSX.read(bytes, { type: 'array' });
-      const firstSheet = workbook.SheetNames[0];
-      const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
-      if (!sheet) return { state: 'table', rows: [] };
-      const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: '' });
-      return { state: 'table', rows: rows.map((row) => row.map((cell) => String(cell ?? ''))) };
     }
     default:
       return { state: 'idle' };
@@ -120,7 +119,7 @@ function PreviewTable({ rows }: { rows: string[][] }) {
   );
 }
 
-/** 'File Preview' modal: image, pdf, text, csv, video, docx and xlsx rendered in the browser. */
+/** 'File Preview' modal: image, pdf, text, video and docx rendered in the browser; csv and xlsx as rows from `loadSheet`. */
 export function FilePreview({
   open,
   onOpenChange,
@@ -128,11 +127,14 @@ export function FilePreview({
   onDownload,
   onNothingToDownload,
   loadFile = defaultLoader,
+  loadSheet,
   texts,
 }: FilePreviewProps) {
   const t = { ...defaultFilePreviewTexts, ...texts };
   const toast = useOptionalToast();
-  const kind = file ? previewKind(file.name, file.mimeType) : 'unsupported';
+  const detected = file ? previewKind(file.name, file.mimeType) : 'unsupported';
+  // A spreadsheet is previewed only from rows the app's loader brings; without one it says "download to view".
+  const kind: PreviewKind = SHEET_KINDS.includes(detected) && !loadSheet ? 'unsupported' : detected;
   const url = file?.url ?? null;
   const [content, setContent] = React.useState<Rendered>({ state: 'idle' });
 
@@ -143,20 +145,22 @@ export function FilePreview({
     }
     let cancelled = false;
     setContent({ state: 'loading' });
-    loadFile(url)
-      .then((bytes) => renderContent(kind, bytes))
-      .then(
-        (rendered) => {
-          if (!cancelled) setContent(rendered);
-        },
-        () => {
-          if (!cancelled) setContent({ state: 'error' });
-        },
-      );
+    const rendered: Promise<Rendered> =
+      SHEET_KINDS.includes(kind) && loadSheet
+        ? loadSheet(url).then((rows) => ({ state: 'table', rows }))
+        : loadFile(url).then((bytes) => renderContent(kind, bytes));
+    rendered.then(
+      (result) => {
+        if (!cancelled) setContent(result);
+      },
+      () => {
+        if (!cancelled) setContent({ state: 'error' });
+      },
+    );
     return () => {
       cancelled = true;
     };
-  }, [open, url, kind, loadFile]);
+  }, [open, url, kind, loadFile, loadSheet]);
 
   function download() {
     if (!file) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadType, fileExtension, formatBytes, parseCsv, previewKind } from './files';
+import { checkUploadType, fileExtension, formatBytes, previewKind } from './files';
 
 describe('checkUploadType', () => {
   it('accepts .png and .jpg images, case-insensitively', () => {
@@ -49,14 +49,9 @@ describe('file helpers', () => {
     expect(previewKind('a.xlsx')).toBe('xlsx');
     expect(previewKind('a.mp4')).toBe('video');
     expect(previewKind('a.pptx')).toBe('unsupported');
+    // The server reads .csv and .xlsx only (exceljs); an old .xls says "download to view".
+    expect(previewKind('a.xls')).toBe('unsupported');
     expect(previewKind('blob', 'image/png')).toBe('image');
     expect(previewKind('notes', 'text/plain')).toBe('text');
-  });
-  it('parses CSV with quotes', () => {
-    expect(parseCsv('a,b\r\n"x, y","he said ""hi"""\n1,\n')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'he said "hi"'],
-      ['1', ''],
-    ]);
   });
 });

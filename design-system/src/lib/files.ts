@@ -74,7 +74,6 @@ const KIND_BY_EXTENSION: Record<string, PreviewKind> = {
   ogg: 'video',
   docx: 'docx',
   xlsx: 'xlsx',
-  xls: 'xlsx',
 };
 
 /** How a file is previewed, from its extension, else its MIME type. */
@@ -90,38 +89,4 @@ export function previewKind(name: string, mimeType?: string): PreviewKind {
   if (mime === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') return 'docx';
   if (mime === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') return 'xlsx';
   return 'unsupported';
-}
-
-/** RFC 4180-style CSV parsing (quoted fields, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }

@@ -1,22 +1,8 @@
 import DOMPurify from 'dompurify';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '@portal/vocabulary';
 
 /** The tags the rich text editor produces: descriptions keep these (no attribute) and lose every other tag. */
-export const RICH_TEXT_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'blockquote',
-] as const;
+export { RICH_TEXT_TAGS };
 
 /**
  * The browser's one HTML sanitiser (DOMPurify): scripts, event handlers, `javascript:` links and other active
@@ -28,7 +14,8 @@ export function sanitizeHtml(html: string | null | undefined, options: { richTex
   if (options.richText) {
     return DOMPurify.sanitize(html, {
       ALLOWED_TAGS: [...RICH_TEXT_TAGS],
-      ALLOWED_ATTR: [],
+      // The one allow-list, shared with the server's sanitiser (core `cleanRichText`, on write).
+      ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTES],
       KEEP_CONTENT: true,
       // Their text is code or fallback, never part of the description.
       ADD_FORBID_CONTENTS: ['object', 'embed'],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyId, PASSWORD_RULE_MESSAGE, PERMISSIONS, SEEDED_ROLES, messageText } from '@portal/core';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '@portal/testing';
+import { DEMO_PASSWORD, refreshCookieOf, startTestApp, type TestApp } from '@portal/testing';
 import { MESSAGES } from './messages.js';
 import { signAccessToken, verifyAccessToken } from './services/tokens.js';
 
@@ -30,7 +30,9 @@ describe('sign-in', () => {
     expect(res.status).toBe(200);
     const d = res.body.d;
     expect(d).toMatchObject({ token_type: 'Bearer', expires_in: 900, login_as_required: null, Challenge: null });
-    expect(d.refresh_token).toMatch(/^[\w-]{40,}$/);
+    // The refresh token is in no JSON body (issue 34): it is the HttpOnly cookie of the refresh and logout calls.
+    expect(d).not.toHaveProperty('refresh_token');
+    expect(refreshCookieOf(res.headers)).toMatch(/^[\w-]{40,}$/);
     const claims = decodeJwt(d.access_token);
     const user = (await t.db('users').where({ email }).first('id')) as { id: number };
     expect(claims.sub).toBe(String(user.id));
@@ -89,7 +91,8 @@ describe('login as', () => {
     const res = await token('multi@riverside.demo');
     expect(res.status).toBe(200);
     expect(res.body.d.access_token).toBeNull();
-    expect(res.body.d.refresh_token).toBeNull();
+    expect(res.body.d).not.toHaveProperty('refresh_token');
+    expect(refreshCookieOf(res.headers)).toBeNull();
     const choices = res.body.d.login_as_required as { id: number; name: string; type: string }[];
     expect(choices.map((c) => c.name)).toEqual(['Lakeshore Medical Center', 'Riverside Health']);
     expect(choices.every((c) => c.type === 'PROVIDER')).toBe(true);
@@ -119,7 +122,7 @@ describe('login as', () => {
 describe('second factor', () => {
   it('answers a Challenge, emails a code, and issues tokens only with the right code', async () => {
     const borealis = await orgId('Borealis Pharma');
-    await t.db('organizations').where({ id: borealis }).update({ requires_second_factor: true });
+    await t.db('organizations').where({ id: borealis }).update({ two_factor: 'EMAIL_CODE' });
     try {
       const first = await token('admin@borealis.demo');
       expect(first.status).toBe(200);
@@ -141,7 +144,7 @@ describe('second factor', () => {
       // The code is single use.
       expect((await token('admin@borealis.demo', DEMO_PASSWORD, { verification_code: code })).status).toBe(401);
     } finally {
-      await t.db('organizations').where({ id: borealis }).update({ requires_second_factor: false });
+      await t.db('organizations').where({ id: borealis }).update({ two_factor: 'NONE' });
     }
   });
 });
@@ -206,34 +209,39 @@ describe('lockout', () => {
 describe('refresh tokens', () => {
   it('rotates on every use and revokes the whole family when an old one is reused', async () => {
     const first = await t.signIn('admin@riverside.demo');
-    const second = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: first.refresh_token } });
+    const second = await t.refresh(first.refresh_token);
     expect(second.status).toBe(200);
-    expect(second.body.d.refresh_token).not.toBe(first.refresh_token);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.body.d).not.toHaveProperty('refresh_token');
     expect(decodeJwt(second.body.d.access_token).role_name).toBe('Administrator');
-    // The grant_type form of the token call rotates the same way.
+    // The grant_type form of the token call rotates the same way (a non-browser client sends the cookie itself).
     const third = await t.call('POST', '/api/auth/token', {
-      body: { grant_type: 'refresh_token', refresh_token: second.body.d.refresh_token },
+      body: { grant_type: 'refresh_token' },
+      headers: { cookie: `portal_refresh=${second.refresh_token}`, origin: t.baseUrl },
     });
     expect(third.status).toBe(200);
+    const thirdToken = refreshCookieOf(third.headers);
+    expect(thirdToken).toBeTruthy();
 
-    const reuse = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: first.refresh_token } });
+    const reuse = await t.refresh(first.refresh_token);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toMatchObject({
       m: messageText('REFRESH_TOKEN_REUSED'),
       error: { code: 'REFRESH_TOKEN_REUSED' },
     });
     // The newest token of the family is dead too, and so is its access token.
-    const newest = await t.call('POST', '/api/auth/refreshtoken', {
-      body: { refresh_token: third.body.d.refresh_token },
-    });
+    const newest = await t.refresh(thirdToken);
     expect(newest.status).toBe(401);
     expect((await t.call('GET', '/api/me', { token: third.body.d.access_token })).status).toBe(401);
   });
 
   it('refuses an unknown refresh token', async () => {
-    const res = await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: 'not-a-real-token' } });
+    const res = await t.refresh('not-a-real-token');
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe('INVALID_REFRESH_TOKEN');
+    // A refused refresh clears the cookie, so the browser stops sending it.
+    expect(refreshCookieOf(res.headers)).toBe('');
   });
 
   it('stores only hashes of refresh tokens', async () => {
@@ -247,14 +255,10 @@ describe('logout and expiry', () => {
   it("logout revokes the refresh token and ends the access token's session", async () => {
     const s = await t.signIn('admin@acme.demo');
     expect((await t.call('GET', '/api/me', { token: s.access_token })).status).toBe(200);
-    const out = await t.call('POST', '/api/auth/logout', {
-      body: { refresh_token: s.refresh_token },
-      token: s.access_token,
-    });
+    const out = await t.logout(s.refresh_token, { token: s.access_token });
     expect(out.status).toBe(200);
-    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(
-      401,
-    );
+    expect(refreshCookieOf(out.headers)).toBe('');
+    expect((await t.refresh(s.refresh_token)).status).toBe(401);
     const me = await t.call('GET', '/api/me', { token: s.access_token });
     expect(me.status).toBe(401);
     expect(me.body.error?.code).toBe('SESSION_ENDED');
@@ -262,10 +266,8 @@ describe('logout and expiry', () => {
 
   it('logout with only the Bearer token (the spec sends no payload) ends that session', async () => {
     const s = await t.signIn('admin@acme.demo');
-    expect((await t.call('POST', '/api/auth/logout', { token: s.access_token, body: {} })).status).toBe(200);
-    expect((await t.call('POST', '/api/auth/refreshtoken', { body: { refresh_token: s.refresh_token } })).status).toBe(
-      401,
-    );
+    expect((await t.logout(null, { token: s.access_token })).status).toBe(200);
+    expect((await t.refresh(s.refresh_token)).status).toBe(401);
   });
 
   it('answers an expired access token with 401 TOKEN_EXPIRED', async () => {
@@ -353,7 +355,7 @@ describe('logout and expiry', () => {
 
   it("ends a logged-out session's access token, whoever signed it", async () => {
     const s = await t.signIn('admin@acme.demo');
-    expect((await t.call('POST', '/api/auth/logout', { token: s.access_token, body: {} })).status).toBe(200);
+    expect((await t.logout(null, { token: s.access_token })).status).toBe(200);
     const { secret, kid } = t.config.jwtKeys[0]!;
     await refused(await hs256({ ...decodeJwt(s.access_token) }, secret, { kid }));
   });

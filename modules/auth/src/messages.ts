@@ -4,6 +4,9 @@
  */
 export const MESSAGES = {
   challenge: 'A verification code has been sent to your email address.',
+  totpChallenge: 'Enter the code from your authenticator app, or one of your recovery codes.',
+  totpEnroll:
+    'Your organization requires an authenticator app. Add this account to your app, then enter the code it shows.',
   unlockSent: 'If the account is locked, an unlock code has been sent to its email address.',
   unlocked: 'Your account has been unlocked. You can sign in now.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',

@@ -15,8 +15,17 @@ import {
 import { logout, passwordGrant, refreshGrant } from './services/login.js';
 import { changePassword, getMyOrganization, getProfile, setLanguage, updateProfile } from './services/profile.js';
 import { verifyAccessToken } from './services/tokens.js';
+import { totpRoutes } from './totp-routes.js';
+import * as ssoSchema from './sso-schemas.js';
+import { ssoRoutes } from './sso-routes.js';
+import { idpLogoutUrl, ssoBindingOf, ssoGrant } from './services/sso.js';
+import { endOtherSessions, endSession, endUserSessions, listSessions } from './services/session-list.js';
+import { checkOrigin, clearRefreshCookie, refreshCookieOf, sendTokens } from './session-cookie.js';
 
 const tags = ['auth'];
+const MANAGE_USERS = ['Notisphere_ManageUsers', 'Supplier_ManageUsers', 'Provider_ManageUsers'];
+
+type RouteRequestMeta = { ip: string; userAgent: string; requestId: string };
 
 export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
   const kick = () => mail.kick();
@@ -27,6 +36,15 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
   });
   const sessionOf = async (token: string | null) =>
     token ? (await verifyAccessToken(config, token, { ignoreExpiry: true }).catch(() => null))?.sid : undefined;
+  // A refused refresh clears the cookie too: the browser stops sending a token that will never work again.
+  const refreshWithCookie = async (req: Parameters<typeof sendTokens>[0] & RouteRequestMeta) => {
+    try {
+      return sendTokens(req, await refreshGrant(db, config, refreshCookieOf(req), meta(req)));
+    } catch (error) {
+      clearRefreshCookie(req);
+      throw error;
+    }
+  };
 
   return [
     route({
@@ -34,31 +52,45 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       path: '/auth/token',
       access: 'public',
       tags,
-      summary: 'Sign in (password grant) or refresh (refresh_token grant)',
+      summary:
+        'Sign in (password grant; the refresh token is set as the HttpOnly portal_refresh cookie, never in the body), ' +
+        'or refresh (refresh_token grant, by that cookie; Origin checked)',
       schema: { body: schema.tokenBody, response: schema.tokenAnswer },
-      handler: (req) =>
-        req.body.grant_type === 'refresh_token'
-          ? refreshGrant(db, config, req.body.refresh_token, meta(req))
-          : passwordGrant(db, config, req.body, meta(req), kick),
+      handler: async (req) => {
+        // Single sign-on's return leg (issue 35): the spec's login request with `auth_code` and `nonce`.
+        if (req.body.grant_type === 'authorization_code' || (req.body.auth_code && req.body.grant_type === 'password'))
+          return sendTokens(req, await ssoGrant(db, config, req.body, ssoBindingOf(req.http), meta(req)));
+        if (req.body.grant_type !== 'refresh_token')
+          return sendTokens(req, await passwordGrant(db, config, req.body, meta(req), kick));
+        checkOrigin(req, config);
+        return refreshWithCookie(req);
+      },
     }),
     route({
       method: 'POST',
       path: '/auth/refreshtoken',
       access: 'public',
       tags,
-      summary: 'Rotate a refresh token',
+      summary:
+        'Rotate the refresh token of the portal_refresh cookie: a new access token, a new cookie (Origin checked)',
       schema: { body: schema.refreshBody, response: schema.tokenAnswer },
-      handler: (req) => refreshGrant(db, config, req.body.refresh_token, meta(req)),
+      handler: (req) => {
+        checkOrigin(req, config);
+        return refreshWithCookie(req);
+      },
     }),
     route({
       method: 'POST',
       path: '/auth/logout',
       access: 'public',
       tags,
-      summary: 'End the session of the refresh token (or of the Bearer token)',
+      summary:
+        'End the session of the portal_refresh cookie (or of the Bearer token) and clear the cookie (Origin checked)',
       schema: { body: schema.logoutBody },
       handler: async (req) => {
-        await logout(db, req.actor, req.body.refresh_token, await sessionOf(req.accessToken), meta(req));
+        checkOrigin(req, config);
+        await logout(db, req.actor, refreshCookieOf(req), await sessionOf(req.accessToken), meta(req));
+        clearRefreshCookie(req);
         return messageResult('You have been signed out.', null);
       },
     }),
@@ -197,8 +229,12 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       path: '/auth/idp/logout',
       access: 'public',
       tags,
-      summary: "The identity provider's logout address, when single sign-on is configured",
-      handler: () => ({ logout_url: config.idpLogoutUrl ?? null }),
+      summary:
+        "The identity provider's end-session address for the Bearer token's single sign-on session (else IDP_LOGOUT_URL)",
+      schema: { response: ssoSchema.idpLogoutAnswer },
+      handler: async (req) => ({
+        logout_url: await idpLogoutUrl(db, config, await sessionOf(req.accessToken)),
+      }),
     }),
     route({
       method: 'GET',
@@ -242,6 +278,45 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
     }),
     route({
       method: 'GET',
+      path: '/me/sessions',
+      access: 'user',
+      tags: ['profile'],
+      summary: "The caller's live sessions: device, address, started, last seen, this device marked",
+      schema: { response: schema.sessionListAnswer },
+      handler: async (req) => listSessions(db, config, req.actor, await sessionOf(req.accessToken)),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/me/sessions/:id',
+      access: 'user',
+      tags: ['profile'],
+      summary: "End one of the caller's sessions (its tokens stop working at once)",
+      schema: { params: schema.sessionParams },
+      handler: async (req) => {
+        await endSession(db, req.actor, req.params.id, req.requestId);
+        return messageResult('The session has been ended.', null);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/me/sessions/end-others',
+      access: 'user',
+      tags: ['profile'],
+      summary: 'End every session of the caller but this one',
+      schema: { response: schema.endedAnswer },
+      handler: async (req) => endOtherSessions(db, req.actor, await sessionOf(req.accessToken), req.requestId),
+    }),
+    route({
+      method: 'POST',
+      path: '/users/:id/end-sessions',
+      access: MANAGE_USERS,
+      tags: ['organisations'],
+      summary: "End every session of a user of the caller's organisation (the operator: of any user)",
+      schema: { params: schema.userIdParams, response: schema.endedAnswer },
+      handler: (req) => endUserSessions(db, req.actor, req.params.id, req.requestId),
+    }),
+    route({
+      method: 'GET',
       path: '/me/organization',
       access: 'user',
       tags: ['profile'],
@@ -249,5 +324,7 @@ export function authRoutes({ db, config, mail }: ModuleDeps): Route[] {
       schema: { response: schema.myOrganizationAnswer },
       handler: (req) => getMyOrganization(db, req.actor, config.jwtSecret),
     }),
+    ...totpRoutes({ db, config, mail }),
+    ...ssoRoutes({ db, config }),
   ];
 }

@@ -329,7 +329,7 @@ describe("the operator's per-provider rows of a large event", () => {
     };
     const large = await insertEvent('Large recall', 20_000);
     const small = await insertEvent('Small recall', 200);
-    await t.db.raw('ANALYZE provider_communications, communication_affected_customers, organizations');
+    await t.ownerDb.raw('ANALYZE provider_communications, communication_affected_customers, organizations');
 
     for (const [event, total] of [
       [small, 200],

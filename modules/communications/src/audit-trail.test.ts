@@ -21,7 +21,7 @@ const verify = (query = '', token = operator) => t.call('GET', `/api/notisphere/
 
 /** Edits one entry as the owner would, with its append-only trigger switched off for the moment. */
 async function tamper(table: 'audit_events' | 'communication_history', id: number, sql: string) {
-  await t.db.transaction(async (trx) => {
+  await t.ownerDb.transaction(async (trx) => {
     await trx.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_append_only`);
     await trx.raw(`UPDATE ${table} SET ${sql} WHERE id = ?`, [id]);
     await trx.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_append_only`);
@@ -33,11 +33,15 @@ describe('the audit trail is append-only', () => {
     for (const table of ['audit_events', 'communication_history']) {
       const row = (await t.db(table).orderBy('id').first('id')) as { id: number };
       expect(row, table).toBeTruthy();
-      await expect(t.db(table).where({ id: row.id }).update({ action: 'X' })).rejects.toThrow(
+      // The trigger refuses even the tables' owner ...
+      await expect(t.ownerDb(table).where({ id: row.id }).update({ action: 'X' })).rejects.toThrow(
         `${table} entries are never edited or deleted`,
       );
-      await expect(t.db(table).where({ id: row.id }).delete()).rejects.toThrow('never edited or deleted');
-      await expect(t.db.raw(`TRUNCATE ${table} CASCADE`)).rejects.toThrow('never edited or deleted');
+      await expect(t.ownerDb(table).where({ id: row.id }).delete()).rejects.toThrow('never edited or deleted');
+      await expect(t.ownerDb.raw(`TRUNCATE ${table} CASCADE`)).rejects.toThrow('never edited or deleted');
+      // ... and the application's role is not even granted the change.
+      await expect(t.db(table).where({ id: row.id }).update({ action: 'X' })).rejects.toThrow('permission denied');
+      await expect(t.db(table).where({ id: row.id }).delete()).rejects.toThrow('permission denied');
       expect(await t.db(table).where({ id: row.id }).first('action')).not.toEqual({ action: 'X' });
     }
   });

@@ -154,6 +154,7 @@ export function customContentRoutes({ db, logger }: ModuleDeps): Route[] {
     route({
       method: 'GET',
       path: `${base}/template`,
+      download: 'csv-or-xlsx',
       access,
       tags,
       summary:

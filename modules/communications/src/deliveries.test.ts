@@ -308,7 +308,9 @@ describe('the delivery list of a 10,000-customer recall', () => {
        SELECT :otherEvent, 'RECALL', :org, id, 'OPEN', 'NOTCOMPLETED', now(), now() FROM customers`,
       { otherEvent: other, org: w.acme },
     );
-    await t.db.raw('ANALYZE outbox_emails, email_events, provider_communications, communication_affected_customers');
+    await t.ownerDb.raw(
+      'ANALYZE outbox_emails, email_events, provider_communications, communication_affected_customers',
+    );
 
     const { result, statements } = await statementsOf(t.db, () =>
       sup('GET', `/${id}/deliveries?status=OPENED&sortField=email&sortDirection=desc&pageSize=20`),

@@ -65,6 +65,11 @@ export {
   upsertAnswer,
 } from './services/paper-answers.js';
 export { type DelegateRecorder, registerDelegateRecorder } from './services/delegate-port.js';
+export {
+  type ArrivalListener,
+  type NoticesArrived,
+  registerArrivalListener,
+} from './services/arrival-port.js';
 export { seedDemoCommunications } from './demo.js';
 export { appendHistory, historyFacts, listHistory } from './services/history.js';
 export {

@@ -48,7 +48,7 @@ beforeAll(async () => {
     SELECT ac.communication_id, 'RECALL', ac.organization_id, ac.provider_organization_id, ac.id, 'OPEN',
       CASE WHEN ac.id % 2 = 0 THEN c.updated_at END, c.updated_at, c.updated_at
     FROM communication_affected_customers ac JOIN communications c ON c.id = ac.communication_id WHERE c.name LIKE 'Planned %'`);
-  await t.db.raw('ANALYZE');
+  await t.ownerDb.raw('ANALYZE');
 });
 afterAll(() => t.close());
 

@@ -53,6 +53,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
     route({
       method: 'GET',
       path: `${base}/download${format}`,
+      download: format,
       access,
       tags,
       summary: `Recalls Report (${format}): every supplier's events matching the filters ("Recalls Report MM-DD-YYYY")`,

@@ -286,10 +286,17 @@ describe('tenancy and the record', () => {
       expect(answer.status, method).not.toBe(200);
     }
     expect((await sup(w.supplierToken)('DELETE', `/${e.id}/conversations/${cid}`)).status).not.toBe(200);
+    // Two locks: the application's role has no UPDATE or DELETE on the table, and even the owner meets the trigger.
     await expect(t.db('conversation_messages').where({ id: mid }).update({ body: 'Edited' })).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(t.db('conversation_messages').where({ id: mid }).del()).rejects.toThrow(/permission denied/);
+    await expect(t.ownerDb('conversation_messages').where({ id: mid }).update({ body: 'Edited' })).rejects.toThrow(
       /never edited or deleted/,
     );
-    await expect(t.db('conversation_messages').where({ id: mid }).del()).rejects.toThrow(/never edited or deleted/);
+    await expect(t.ownerDb('conversation_messages').where({ id: mid }).del()).rejects.toThrow(
+      /never edited or deleted/,
+    );
     const thread = await sup(w.supplierToken)('GET', `/${e.id}/conversations/${cid}`);
     expect(thread.body.d.messages).toMatchObject([{ id: mid, body: 'Original words' }]);
   });

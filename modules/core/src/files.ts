@@ -3,16 +3,30 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MessageKey } from '@portal/vocabulary';
+import { fileTypeFromBuffer } from 'file-type';
+import yauzl from 'yauzl';
+import type { PlainMessageKey } from '@portal/vocabulary';
 import { AppError, ValidationError } from './errors.js';
 
 /** Where uploaded files live (DESIGN §5). Local disk by default; an S3-compatible driver can implement the same. */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer>;
-  stream(key: string): Readable;
+  /** The file, or only bytes `range.start` to `range.end` (inclusive, both within the file) of it. */
+  stream(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /**
+   * A short-lived URL of the store itself that answers the file with this `Content-Disposition` (a presigned S3
+   * URL), for stores a browser may reach directly; absent for the local disk.
+   */
+  downloadUrl?(key: string, file: { contentDisposition: string; expiresInSeconds: number }): Promise<string>;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class LocalFileStore implements FileStore {
@@ -34,8 +48,8 @@ export class LocalFileStore implements FileStore {
     return readFile(this.resolve(key));
   }
 
-  stream(key: string): Readable {
-    return createReadStream(this.resolve(key));
+  stream(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.resolve(key), range ? { start: range.start, end: range.end } : undefined);
   }
 
   async size(key: string): Promise<number | null> {
@@ -74,7 +88,7 @@ export function sanitizeFileName(name: string): string {
 // ---- upload rules (spec §5) ----
 
 /** The message of a file of the wrong type: which types the upload takes. */
-export type WrongFileType = Extract<MessageKey, `UNSUPPORTED_FILE_TYPE.${string}`>;
+export type WrongFileType = Extract<PlainMessageKey, `UNSUPPORTED_FILE_TYPE.${string}`>;
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg'] as const;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'mp4', 'png', 'jpg'] as const;
@@ -99,29 +113,99 @@ export function extensionOf(name: string): string {
   return path.extname(name).slice(1).toLowerCase();
 }
 
-/** True when the first bytes are what the extension claims (magic numbers). */
-export function contentMatches(extension: string, data: Buffer): boolean {
-  const startsWith = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-  switch (extension) {
-    case 'png':
-      return startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-    case 'jpg':
-    case 'jpeg':
-      return startsWith(0xff, 0xd8, 0xff);
-    case 'pdf':
-      return data.subarray(0, 1024).includes('%PDF-');
-    case 'docx':
-      return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('word/');
-    case 'xlsx':
-      return startsWith(0x50, 0x4b, 0x03, 0x04) && data.includes('xl/');
-    case 'mp4':
-      return data.subarray(4, 8).toString('latin1') === 'ftyp';
-    case 'csv':
-    case 'txt':
-      return !data.subarray(0, 8192).includes(0);
-    default:
-      return false;
+/** What file-type may call a file of each extension (a zip where it cannot tell an Office file's kind). */
+const DETECTED: Record<string, readonly string[]> = {
+  png: ['png'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  // An Illustrator file is a PDF with extra data: every PDF reader opens it.
+  pdf: ['pdf', 'ai'],
+  mp4: ['mp4', 'm4v'],
+  docx: ['docx', 'zip'],
+  xlsx: ['xlsx', 'zip'],
+  pptx: ['pptx', 'zip'],
+};
+
+/** The parts an Office Open XML file of each kind must hold, besides `[Content_Types].xml`. */
+export const OFFICE_PARTS: Record<string, string> = {
+  docx: 'word/document.xml',
+  xlsx: 'xl/workbook.xml',
+  pptx: 'ppt/presentation.xml',
+};
+
+/** More entries than any Office file a person uploads holds: a zip past it is not read further. */
+const MAX_ZIP_ENTRIES = 20_000;
+
+/** The entry names of a zip, read from its central directory (nothing is inflated); null when it is no zip. */
+export function zipEntryNames(data: Buffer): Promise<Set<string> | null> {
+  return new Promise((resolve) => {
+    yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: true, validateEntrySizes: false }, (error, zip) => {
+      if (error || !zip) return resolve(null);
+      const names = new Set<string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.add(entry.fileName);
+        if (names.size >= MAX_ZIP_ENTRIES) {
+          zip.close();
+          resolve(names);
+        } else zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', () => resolve(null));
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * Why an Office file is not one, or null when it is: it must be a zip whose central directory names
+ * `[Content_Types].xml` and the kind's main part (`word/document.xml`, `xl/workbook.xml`, `ppt/presentation.xml`).
+ */
+export async function officeProblem(extension: string, data: Buffer): Promise<'notZip' | { missing: string } | null> {
+  const main = OFFICE_PARTS[extension];
+  if (!main) return null;
+  const names = await zipEntryNames(data);
+  if (!names) return 'notZip';
+  const missing = ['[Content_Types].xml', main].find((part) => !names.has(part));
+  return missing ? { missing } : null;
+}
+
+/** The type file-type reads in the bytes (undefined when it knows none, or the file is too short to tell). */
+async function detectedType(data: Buffer): Promise<string | undefined> {
+  try {
+    return (await fileTypeFromBuffer(data))?.ext;
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * True when the content is what the extension claims: file-type's detection for binary types, the Office parts for
+ * .docx/.xlsx/.pptx, and no NUL byte for text.
+ */
+export async function contentMatches(extension: string, data: Buffer): Promise<boolean> {
+  return (await contentProblem(extension, data)) === null;
+}
+
+async function contentProblem(extension: string, data: Buffer): Promise<'content' | { missing: string } | null> {
+  if (extension === 'csv' || extension === 'txt') return data.subarray(0, 8192).includes(0) ? 'content' : null;
+  const accepted = DETECTED[extension];
+  if (!accepted) return 'content';
+  const detected = await detectedType(data);
+  if (!detected || !accepted.includes(detected)) return 'content';
+  if (!OFFICE_PARTS[extension]) return null;
+  const office = await officeProblem(extension, data);
+  // A zip the reader cannot open is not the type it claims; one that opens without the parts says what is missing.
+  return office === 'notZip' ? 'content' : office;
+}
+
+/**
+ * Throws 415 when the content is not what the extension claims: `UNSUPPORTED_FILE_TYPE.officeParts` for a zip named
+ * as an Office file without its parts (saying which part), `UNSUPPORTED_FILE_TYPE.content` otherwise.
+ */
+export async function checkContent(extension: string, data: Buffer): Promise<void> {
+  const problem = await contentProblem(extension, data);
+  if (problem === 'content') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.content');
+  if (problem) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.officeParts', { extension, part: problem.missing });
 }
 
 export interface UploadedFile {
@@ -135,20 +219,20 @@ export interface UploadedFile {
 
 /**
  * Checks an upload against an allow-list by extension and by content; zero-size files are refused with the
- * spec's message. Throws 415 for a wrong type, 400 for an empty file.
+ * spec's message. Throws 415 for a wrong type (an Office file without its parts says so), 400 for an empty file.
  */
-export function checkUpload(
+export async function checkUpload(
   file: { name: string; data: Buffer },
   allowed: readonly string[],
   wrongType: WrongFileType,
   maxBytes = 25 * 1024 * 1024,
-): UploadedFile {
+): Promise<UploadedFile> {
   const name = sanitizeFileName(file.name);
   const extension = extensionOf(name);
   if (file.data.length === 0) throw new ValidationError('UPLOAD_FAILED');
   if (!allowed.includes(extension)) throw new AppError(415, wrongType);
   if (file.data.length > maxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE.file');
-  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.content');
+  await checkContent(extension, file.data);
   return { name, extension, mimetype: mimeOf(extension), size: file.data.length, data: file.data };
 }
 

@@ -42,6 +42,11 @@ export const JOB_QUEUES: readonly QueueDefinition[] = [
   { name: 'notice-fanout', retryLimit: 10, retryDelay: 30, expireInSeconds: 300 },
   // A job matches a location file for at most a few minutes, then hands the rest to a new job.
   { name: 'location-preprocessor', retryLimit: 5, retryDelay: 30, expireInSeconds: 900 },
+  // A job imports an item master or purchase history file a batch a transaction, handing the rest on at its deadline.
+  { name: 'inventory-import', retryLimit: 3, retryDelay: 30, expireInSeconds: 1800 },
+  // A job matches a received recall (or an organisation's open notices, after its item master changed) against the item
+  // master: one waiting per event or organisation (`singletonKey`), so a burst of imports matches once more, not once each.
+  { name: 'inventory-match', retryLimit: 5, retryDelay: 30, expireInSeconds: 900, policy: 'stately' },
   { name: 'reminders', retryLimit: 3, retryDelay: 60, expireInSeconds: 3600, policy: 'stately' },
   { name: 'fda-import', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600, policy: 'stately' },
   { name: 'expire-tokens', retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'stately' },

@@ -55,6 +55,7 @@ describe('signing keys', () => {
       NODE_ENV: 'production',
       JWT_SECRET: secret,
       JWT_PREVIOUS_SECRETS: ` ${previous} ,`,
+      ENCRYPTION_KEY: 'e'.repeat(32),
       DATA_DIR: tempDir(),
     });
     expect(config.jwtSecret).toBe(secret);

@@ -57,10 +57,11 @@ function writeKeyFile(file: string, content: KeyFile): void {
 
 /**
  * The keyring kept in DATA_DIR when JWT_SECRET is not set: the first start generates a random 256-bit key; later
- * starts reuse it. Two processes starting at once agree on one key (exclusive create).
+ * starts reuse it. Two processes starting at once agree on one key (exclusive create). `fileName` names another ring
+ * kept the same way (ENCRYPTION_KEY's, `ENCRYPTION_KEY_FILE`).
  */
-export function loadOrCreateKeyFile(dataDir: string): SigningKey[] {
-  const file = path.join(dataDir, KEY_FILE);
+export function loadOrCreateKeyFile(dataDir: string, fileName = KEY_FILE): SigningKey[] {
+  const file = path.join(dataDir, fileName);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     const secret = newSecret();

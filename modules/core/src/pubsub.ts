@@ -16,6 +16,7 @@ export class LiveEvents {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly listeners = new Map<string, Set<LiveListener>>();
+  private readonly resumers = new Set<() => void>();
   private closed = false;
 
   private readonly connection: string | pg.ClientConfig;
@@ -52,6 +53,17 @@ export class LiveEvents {
       if (!current?.delete(listener) || current.size) return;
       this.listeners.delete(channel);
       await this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    };
+  }
+
+  /**
+   * Calls `listener` each time the connection is back after a loss, once its LISTENs are in place again. Events
+   * published meanwhile were never delivered here: a listener that keeps a copy of something reloads it.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.resumers.add(listener);
+    return () => {
+      this.resumers.delete(listener);
     };
   }
 
@@ -101,7 +113,9 @@ export class LiveEvents {
       for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
     } catch {
       this.reconnect();
+      return;
     }
+    for (const resume of this.resumers) resume();
   }
 
   async close(): Promise<void> {
@@ -109,6 +123,7 @@ export class LiveEvents {
     const client = this.client;
     this.client = null;
     this.listeners.clear();
+    this.resumers.clear();
     await client?.end().catch(() => undefined);
   }
 }

@@ -22,7 +22,35 @@ export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
   files: { field: string; name: string; data: Buffer }[];
   /** What the call's emailed link opened, resolved by the BFF before the handler (routes with `link`). */
   link?: unknown;
+  /**
+   * The request's HTTP side for the few routes that keep state in a cookie (the session's refresh cookie): the BFF
+   * always provides it; absent only where a route is called without HTTP (the CLI's reports).
+   */
+  http?: RequestHttp;
 }
+
+/** A cookie of the answer: always HttpOnly and SameSite=Strict; Secure when the request came over https. */
+export interface AnswerCookie {
+  name: string;
+  /** null clears the cookie (expired at once). */
+  value: string | null;
+  path: string;
+  expires?: Date;
+}
+
+export interface RequestHttp {
+  /** The `Origin` header, '' when the request sent none. */
+  origin: string;
+  /** The origin the request was addressed to: its scheme (https behind a trusted proxy) and its `Host`. */
+  ownOrigin: string;
+  /** The request arrived over https (a TLS socket, or a trusted proxy's X-Forwarded-Proto). */
+  secure: boolean;
+  cookie(name: string): string | undefined;
+  setCookie(cookie: AnswerCookie): void;
+}
+
+/** What a download route answers (`Route.download`). */
+export type DownloadKind = 'csv' | 'xlsx' | 'csv-or-xlsx' | 'zip';
 
 /** A file answer: a plain body with Content-Disposition, not an envelope. */
 export interface FileResult {
@@ -67,6 +95,11 @@ export interface Route {
   schema?: RouteSchema;
   /** Accept multipart bodies (files) on this route. */
   multipart?: boolean;
+  /**
+   * The answer is a file (Content-Disposition), not the JSON envelope: CSV, XLSX, either (by a `format` query or the
+   * stored file's type) or a zip. The OpenAPI document declares it so.
+   */
+  download?: DownloadKind;
   /** Opened by an emailed link (public routes only): the BFF resolves it, and checks the ids it names, first. */
   link?: LinkAccess;
   /**

@@ -10,9 +10,10 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config, S3Settings } from './config.js';
 import { ValidationError } from './errors.js';
-import { type FileStore, LocalFileStore } from './files.js';
+import { type ByteRange, type FileStore, LocalFileStore } from './files.js';
 
 const isMissing = (error: unknown) =>
   error instanceof NotFound ||
@@ -21,8 +22,9 @@ const isMissing = (error: unknown) =>
 
 /**
  * The S3-compatible driver of DESIGN §5. Every replica reads and writes the same bucket, so a file uploaded through
- * one is downloaded through any other. Downloads still go through the product's own signed links (/api/files/...),
- * which stream from here (docs/decisions.md).
+ * one is downloaded through any other. Downloads go through the product's own signed links (/api/files/...): an
+ * attachment opened by a browser is redirected to a presigned URL of the bucket (`downloadUrl`, S3_DOWNLOAD_REDIRECT),
+ * anything else is streamed from here (docs/architecture.md §8).
  */
 export class S3FileStore implements FileStore {
   readonly client: S3Client;
@@ -63,11 +65,17 @@ export class S3FileStore implements FileStore {
     return Buffer.from(await answer.Body!.transformToByteArray());
   }
 
-  stream(key: string): Readable {
+  stream(key: string, range?: ByteRange): Readable {
     // The interface hands back a stream at once; the object's body is piped in when S3 answers.
     const out = new PassThrough();
     this.client
-      .send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }))
+      .send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      )
       .then((answer) => {
         const body = answer.Body as Readable;
         body.once('error', (err) => out.destroy(err));
@@ -75,6 +83,23 @@ export class S3FileStore implements FileStore {
       })
       .catch((err: unknown) => out.destroy(err as Error));
     return out;
+  }
+
+  /**
+   * A presigned GET of the object that answers with our Content-Disposition (file name, attachment): the signature
+   * covers `response-content-disposition`, so the link cannot be turned into an inline page of the bucket's origin.
+   */
+  downloadUrl(key: string, file: { contentDisposition: string; expiresInSeconds: number }): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        ResponseContentDisposition: file.contentDisposition,
+        ResponseCacheControl: 'private, no-store',
+      }),
+      { expiresIn: file.expiresInSeconds },
+    );
   }
 
   async size(key: string): Promise<number | null> {

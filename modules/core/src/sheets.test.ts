@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { cellText, decodeText, detectEncoding, parseDate, readSheet } from './sheets.js';
+import { cellText, decodeText, detectEncoding, PREVIEW_LIMITS, parseDate, previewSheet, readSheet } from './sheets.js';
 
 const rows = async (extension: 'csv' | 'xlsx', data: Buffer) => {
   const out: { line: number; cells: unknown[] }[] = [];
@@ -52,5 +52,62 @@ describe('the spreadsheet reader', () => {
     expect(parseDate('2/3/2026')).toBe('2026-02-03');
     expect(parseDate('2026-02-30')).toBeNull();
     expect(parseDate('tomorrow')).toBeNull();
+  });
+});
+
+describe('the spreadsheet preview', () => {
+  it('answers a Windows-1252 CSV with é and ü as the text people typed, header first', async () => {
+    const ansi = iconv.encode('Lot,Site,Note\nL-1,Zürich,Café crème\nL-2,Genève,"a, b"\n', 'windows-1252');
+    expect(ansi.includes(0xe9) && ansi.includes(0xfc)).toBe(true); // é and ü as single Windows-1252 bytes
+    expect(await previewSheet('csv', ansi)).toEqual({
+      rows: [
+        ['Lot', 'Site', 'Note'],
+        ['L-1', 'Zürich', 'Café crème'],
+        ['L-2', 'Genève', 'a, b'],
+      ],
+      truncated: false,
+    });
+  });
+
+  it('is bounded in rows, columns and cell length, and says when it cut', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Big');
+    ws.addRow(Array.from({ length: PREVIEW_LIMITS.columns + 5 }, (_, i) => `C${i + 1}`));
+    for (let r = 0; r < 20; r += 1) ws.addRow([`row ${r}`, 'x'.repeat(PREVIEW_LIMITS.cellLength + 100), r]);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const preview = await previewSheet('xlsx', data, 5);
+    expect(preview.truncated).toBe(true);
+    expect(preview.rows).toHaveLength(5);
+    expect(preview.rows[0]).toHaveLength(PREVIEW_LIMITS.columns);
+    expect(preview.rows[1]![1]).toHaveLength(PREVIEW_LIMITS.cellLength);
+    expect(preview.rows[1]![1]!.endsWith('…')).toBe(true);
+    expect(preview.rows[4]).toEqual(['row 3', expect.any(String), '3']);
+    // Never past the bound, whatever the caller asks.
+    expect((await previewSheet('xlsx', data, 10_000)).rows).toHaveLength(21);
+  });
+
+  it('answers 400 SPREADSHEET_UNREADABLE for a file the reader cannot read, never the parser error', async () => {
+    const notAWorkbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ not a zip')]);
+    await expect(previewSheet('xlsx', notAWorkbook)).rejects.toMatchObject({
+      status: 400,
+      code: 'SPREADSHEET_UNREADABLE',
+    });
+    await expect(rows('csv', Buffer.from('a,b\n"open quote,1\n'))).rejects.toMatchObject({
+      code: 'SPREADSHEET_UNREADABLE',
+    });
+  });
+
+  it('gives up on a workbook whose compressed data is damaged instead of waiting forever (400, not a hung call)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Items');
+    for (let i = 0; i < 2000; i++) sheet.addRow([`GTIN ${i}`, `Lot ${i}`, i]);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    // The zip's directory stays intact; bytes inside the largest compressed entry (the sheet) are overwritten.
+    const at = Math.floor(data.length / 2);
+    data.fill(0x41, at, at + 40);
+    const read = async () => {
+      for await (const _ of readSheet('xlsx', data, { stallMs: 1500 })) void _;
+    };
+    await expect(read()).rejects.toMatchObject({ status: 400, code: 'SPREADSHEET_UNREADABLE' });
   });
 });

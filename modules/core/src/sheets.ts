@@ -3,6 +3,7 @@ import { analyse } from 'chardet';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { AppError, ValidationError } from './errors.js';
 
 /**
  * The one reader of uploaded spreadsheets (locations, products, paper responses): CSV in whatever encoding a
@@ -89,9 +90,86 @@ async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
   }
 }
 
-/** The non-blank rows of an uploaded CSV or XLSX (the first worksheet), header first. */
-export function readSheet(extension: 'csv' | 'xlsx', data: Buffer): AsyncGenerator<SheetRow> {
-  return extension === 'csv' ? csvRows(data) : xlsxRows(data);
+/**
+ * exceljs's stream reader can wait forever, without an error, on a workbook whose zip directory is intact but whose
+ * compressed data is damaged (issue 36): a workbook that yields no row for this long is unreadable. Far above what
+ * the shared strings of the largest accepted upload take to parse.
+ */
+const XLSX_STALL_MS = 30_000;
+
+async function* withStallLimit<T>(source: AsyncGenerator<T>, ms: number): AsyncGenerator<T> {
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ValidationError('SPREADSHEET_UNREADABLE')), ms);
+    });
+    let next: IteratorResult<T>;
+    try {
+      next = await Promise.race([source.next(), stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * The non-blank rows of an uploaded CSV or XLSX (the first worksheet), header first. A file the reader cannot read
+ * (a zip that is no workbook, a broken CSV quote) is the client's: it throws 400 `SPREADSHEET_UNREADABLE`, never the
+ * parser's own error, so no import answers 500 for it.
+ */
+export async function* readSheet(
+  extension: 'csv' | 'xlsx',
+  data: Buffer,
+  options: { stallMs?: number } = {},
+): AsyncGenerator<SheetRow> {
+  try {
+    yield* extension === 'csv' ? csvRows(data) : withStallLimit(xlsxRows(data), options.stallMs ?? XLSX_STALL_MS);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw Object.assign(new ValidationError('SPREADSHEET_UNREADABLE'), { cause: error });
+  }
+}
+
+/** The bounds of a preview: at most this many rows, columns and characters per cell. */
+export const PREVIEW_LIMITS = { rows: 500, columns: 50, cellLength: 500 } as const;
+
+export interface SheetPreview {
+  rows: string[][];
+  /** Rows, columns or cells were left out or cut to the bounds. */
+  truncated: boolean;
+}
+
+/**
+ * The first rows of a spreadsheet as text, for the File Preview: read by the one reader above (so a Windows-1252 CSV
+ * reads right), stopped after `maxRows`, each row cut to `PREVIEW_LIMITS.columns` cells and each cell to
+ * `PREVIEW_LIMITS.cellLength` characters.
+ */
+export async function previewSheet(
+  extension: 'csv' | 'xlsx',
+  data: Buffer,
+  maxRows: number = PREVIEW_LIMITS.rows,
+): Promise<SheetPreview> {
+  const limit = Math.max(1, Math.min(maxRows, PREVIEW_LIMITS.rows));
+  const rows: string[][] = [];
+  let truncated = false;
+  for await (const row of readSheet(extension, data)) {
+    if (rows.length === limit) {
+      truncated = true;
+      break;
+    }
+    if (row.cells.length > PREVIEW_LIMITS.columns) truncated = true;
+    rows.push(
+      row.cells.slice(0, PREVIEW_LIMITS.columns).map((cell) => {
+        const text = cellText(cell);
+        if (text.length <= PREVIEW_LIMITS.cellLength) return text;
+        truncated = true;
+        return `${text.slice(0, PREVIEW_LIMITS.cellLength - 1)}…`;
+      }),
+    );
+  }
+  return { rows, truncated };
 }
 
 /** A cell as trimmed text; a date cell as YYYY-MM-DD. */

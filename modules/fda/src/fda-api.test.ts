@@ -88,10 +88,14 @@ describe('GET /notisphere/fda/devices and /drugs', () => {
     ]);
     expect(res.body.d.items[0]).toMatchObject({
       kind: 'device-recall',
-      event_number: '82984',
       status: 'Terminated',
       product_code: 'FOZ',
       initiation_date: '2019-05-17',
+    });
+    // The list sends what the grid shows; the record has the rest (issue 36 item 12).
+    expect(res.body.d.items[0]).not.toHaveProperty('k_numbers');
+    expect((await get('/devices/Z-0053-2020')).body.d).toMatchObject({
+      event_number: '82984',
       k_numbers: expect.arrayContaining(['K900263']),
     });
     expect(res.body.d.lastUpdated).toEqual(expect.any(String));
@@ -240,7 +244,6 @@ describe("GET /notisphere/fda/device-enforcement (the devices page's second tab)
     ]);
     expect(res.body.d.items[1]).toMatchObject({
       kind: 'device-enforcement',
-      event_number: '62561',
       status: 'Ongoing',
       classification: 'Class II',
       recalling_firm: 'Encore Medical, Lp',

@@ -10,6 +10,7 @@ export { type ImportOptions, type ImportSummary, importFda, MAX_REFUSALS, type R
 export { FDA_KINDS, type FdaKind, LINKABLE_RECALL_NUMBER } from './services/records.js';
 export {
   type FdaList,
+  type FdaListRow,
   type FdaRecord,
   type FdaRecordRow,
   type FirmScope,
@@ -19,6 +20,7 @@ export {
 export { type FdaListQuery, fdaPageSchema, listQuery as fdaListQuery } from './schemas.js';
 export { FDA_IMPORT_QUEUE, fdaImportHandler, importDroppedFiles } from './services/import-job.js';
 export { type LinkedFdaRecord, linkedFdaRecordSchema, linkedFdaRecords } from './services/linked.js';
+export { type FdaMatchText, fdaMatchTexts } from './services/match-texts.js';
 export {
   CLASS_ONE_DAYS,
   type ClassOneRecall,

@@ -37,6 +37,7 @@ export function fdaRoutes({ db, logger }: ModuleDeps): Route[] {
       route({
         method: 'GET',
         path: `${BASE}/${list}/${format}-download`,
+        download: format,
         access: VIEW_FDA,
         summary: `FDA ${LABEL[list]} as ${format.toUpperCase()} (the list's filters apply)`,
         tags,

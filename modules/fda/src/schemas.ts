@@ -1,5 +1,5 @@
 import { dateTimeSchema, listPageSchema, listQuerySchema, nullableTextSchema as text } from '@portal/core';
-import { CLASSIFICATIONS, DEVICE_STATUSES, DRUG_STATUSES } from './services/records.js';
+import { CLASSIFICATIONS, DEVICE_STATUSES, DRUG_STATUSES, NOT_CLASSIFIED } from './services/records.js';
 
 const date = { type: 'string', format: 'date', maxLength: 10 } as const;
 
@@ -9,7 +9,8 @@ export const listQuery = {
   properties: {
     ...listQuerySchema.properties,
     status: { type: 'string', enum: [...new Set([...DEVICE_STATUSES, ...DRUG_STATUSES])] },
-    classification: { type: 'string', enum: CLASSIFICATIONS },
+    // `none`: records with no classification (for a device recall: no enforcement report of its number yet).
+    classification: { type: 'string', enum: [...CLASSIFICATIONS, NOT_CLASSIFIED] },
     firm: { type: 'string', maxLength: 200 },
     productCode: { type: 'string', maxLength: 20 },
     initiatedFrom: date,
@@ -65,7 +66,30 @@ export const fdaRowSchema = {
   },
 } as const;
 
-export const fdaPageSchema = listPageSchema(fdaRowSchema);
+/**
+ * One row of a list page: only what the grids show, long texts cut to LIST_TEXT_CHARS with "…" (issue 36 item 12);
+ * the record (`fdaRecordSchema`) has every field whole.
+ */
+export const fdaListRowSchema = {
+  type: 'object',
+  required: ['id', 'recall_number', 'kind', 'status', 'classification', 'recalling_firm', 'initiation_date'],
+  properties: {
+    id: fdaRowSchema.properties.id,
+    recall_number: fdaRowSchema.properties.recall_number,
+    kind: fdaRowSchema.properties.kind,
+    status: text,
+    classification: text,
+    recalling_firm: text,
+    product_description: text,
+    code_info: text,
+    product_code: text,
+    device_name: text,
+    brand_names: texts,
+    initiation_date: day,
+  },
+} as const;
+
+export const fdaPageSchema = listPageSchema(fdaListRowSchema);
 
 /** One record with every field openFDA sent (`record`) and its nested `openfda` block. */
 export const fdaRecordSchema = {

@@ -24,6 +24,8 @@ export {
 } from './services/delegates.js';
 export * as inboxSchemas from './schemas.js';
 export { scopeIds } from './services/scope.js';
+// Issue 38: the item master's one-step "not affected" answers through the inbox's own.
+export { markNotAffected } from './services/not-affected.js';
 
 export function createInboxModule(deps: ModuleDeps): PortalModule {
   return {

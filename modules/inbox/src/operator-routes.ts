@@ -20,6 +20,7 @@ export function operatorRoutes({ db, config, logger }: ModuleDeps): Route[] {
       route({
         method: 'GET',
         path: `${base}/download${format}`,
+        download: format,
         access,
         tags,
         schema: { query: listQuery },

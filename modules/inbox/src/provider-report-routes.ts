@@ -26,6 +26,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
     route({
       method: 'GET',
       path: `${base}/:id/${path}/:x`,
+      download: 'xlsx',
       access,
       tags: reportTags,
       summary: `${summary} (id = communication, x = provider communication)`,
@@ -38,6 +39,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
       route({
         method: 'GET',
         path: `${base}/providerRecallSummaryReport${format === 'csv' ? '/csv' : ''}`,
+        download: format,
         access: PROVIDER_LIST_PERMISSIONS,
         tags: reportTags,
         summary: `Provider Recall Summary Report (${format}): every row of the provider list the query matches (responses=1: the eR responses rows)`,
@@ -50,6 +52,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
       route({
         method: 'GET',
         path: `${base}/providerAllDelegateSummaryReport${format === 'csv' ? '/csv' : ''}`,
+        download: format,
         access,
         tags: reportTags,
         summary: `Delegate Summary Report (${format}): every delegate of the provider and its sites`,
@@ -76,6 +79,7 @@ export function providerReportRoutes(db: ModuleDeps['db'], logger: ModuleDeps['l
     route({
       method: 'GET',
       path: `${base}/:id/customizedcontent/:x/csv`,
+      download: 'csv',
       access,
       tags: reportTags,
       summary:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { BROKEN_XLSX, startTestApp, type TestApp } from '@portal/testing';
 import { importKnownProviders } from './services/known-providers.js';
 import { messageText } from '@portal/core';
 
@@ -274,15 +274,15 @@ describe('location pre-processor (spec 000 §7)', () => {
     const deactivated = await t.call('GET', `${BASE}?status=DEACTIVATED`, { token: operator });
     expect(deactivated.body.d.items.map((j: { id: number }) => j.id)).toEqual([id]);
 
-    // Looks like an XLSX (a zip with xl/), is not one.
-    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ not really a workbook')]);
+    // Holds the parts of an XLSX (it passes the upload's type check), is not one: refused at once, as the client's
+    // (issue 36: the reader's failure is SPREADSHEET_UNREADABLE, never the parser's error), and no job is made.
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(broken)]), 'broken.xlsx');
+    form.append('file', new Blob([new Uint8Array(BROKEN_XLSX)]), 'broken.xlsx');
     form.append('supplierId', String(acmeId));
+    const before = await t.db('preprocessor_jobs').count<{ n: string }[]>({ n: '*' });
     const res = await t.call('POST', `${BASE}/upload-locationpreprocessor-file`, { token: operator, form });
-    expect(res.status).toBe(201);
-    expect((await settled(res.body.d.id)).status).toBe('ERROR');
-    const detail = await t.call('GET', `${BASE}/${res.body.d.id}`, { token: operator });
-    expect(detail.body.d.job).toMatchObject({ status: 'ERROR', errorMessage: messageText('FILE_UNREADABLE') });
+    expect(res.status).toBe(400);
+    expect(res.body.error!.code).toBe('SPREADSHEET_UNREADABLE');
+    expect(await t.db('preprocessor_jobs').count<{ n: string }[]>({ n: '*' })).toEqual(before);
   });
 });

@@ -61,6 +61,7 @@ export function preprocessorRoutes({ db, files }: ModuleDeps, kick: () => void):
     route({
       method: 'GET',
       path: `${BASE}/document/:id`,
+      download: 'csv-or-xlsx',
       access: ACCESS,
       summary: 'The original file of a job',
       tags,

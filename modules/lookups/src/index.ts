@@ -17,11 +17,14 @@ export function createLookupsModule(deps: ModuleDeps): PortalModule {
   if (live) {
     // Several replicas keep a copy each: a write on one announces itself, and every other one reloads.
     wireLookupsBroadcast(db, () => live.publish(CHANNEL, {}));
+    const reload = () => {
+      reloadLookups(db).catch((err: unknown) => logger.error({ err }, 'lookup values reload failed'));
+    };
     live
-      .subscribe(CHANNEL, () => {
-        reloadLookups(db).catch((err: unknown) => logger.error({ err }, 'lookup values reload failed'));
-      })
+      .subscribe(CHANNEL, reload)
       .catch((err: unknown) => logger.error({ err }, 'lookup values: cannot listen for other replicas'));
+    // An announcement sent while the listener's connection was down never arrives: reload once it is back.
+    live.onReconnect(reload);
   }
   return { name: 'lookups', routes: lookupRoutes(deps) };
 }

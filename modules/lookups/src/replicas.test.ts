@@ -23,7 +23,7 @@ function mount(db: Db): void {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  replicaB = createDb(database.url, { min: 0, max: 2 });
+  replicaB = createDb(database.url, { min: 0, max: 2 }, { applicationName: 'lookups-replica-b' });
   mount(database.db);
   mount(replicaB);
 });
@@ -54,5 +54,35 @@ describe('lookup values on several replicas', () => {
     await expect
       .poll(async () => (await loadLookups(replicaB)).some((v) => v.code === 'Port strike'), { timeout: 5000 })
       .toBe(true);
+  });
+
+  it('reloads after its listener connection is lost, so a change announced meanwhile is not missed', async () => {
+    await loadLookups(replicaB);
+    const listener = async () =>
+      (
+        await database.db.raw<{ rows: { pid: number }[] }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = 'lookups-replica-b' AND query LIKE 'LISTEN%'`,
+        )
+      ).rows[0]?.pid;
+    await expect.poll(listener, { timeout: 5000 }).toBeTypeOf('number');
+    const lost = await listener();
+    await database.db.raw('SELECT pg_terminate_backend(?)', [lost!]);
+
+    // Written and announced while replica B cannot hear: the announcement is lost for B.
+    await database.db('lookup_values').insert({
+      vocabulary: 'reason',
+      code: 'Canal closure',
+      label_en: 'Canal closure',
+      label_vi: 'Đóng kênh đào',
+      sort_order: 98,
+      status: 'ACTIVE',
+    });
+    await refreshLookups(database.db);
+
+    await expect
+      .poll(async () => (await loadLookups(replicaB)).some((v) => v.code === 'Canal closure'), { timeout: 10_000 })
+      .toBe(true);
+    // A new listener connection, not the one that was killed.
+    await expect.poll(listener, { timeout: 5000 }).not.toBe(lost);
   });
 });

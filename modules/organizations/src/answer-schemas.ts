@@ -196,6 +196,7 @@ export const organizationProfileSchema = {
     domain: nullableText,
     profile_photo: nullableText,
     self_registration_link: nullableText,
+    two_factor: { type: 'string', enum: ['NONE', 'EMAIL_CODE', 'TOTP'] },
     updated_at: dateTime,
     profile_photo_url: {
       type: ['object', 'null'],

@@ -4,6 +4,7 @@ import { operatorLocationRoutes } from './operator-location-routes.js';
 import { wireSessionEnder, wireSetPasswordLinkIssuer } from './services/sessions.js';
 import { operatorOrganizationRoutes } from './operator-routes.js';
 import { organizationRoutes } from './routes.js';
+import { ssoRoutes } from './sso-routes.js';
 import { userLanguages } from './services/language.js';
 import { usersView } from './services/views.js';
 
@@ -69,10 +70,23 @@ export {
   type OrganizationProfile,
   patchUserAccount,
   type RegistrationOrganization,
-  requiresSecondFactor,
+  twoFactorPolicy,
+  type TwoFactorPolicy,
+  TWO_FACTOR_POLICIES,
   type UserAccount,
   type UserAccountPatch,
 } from './services/accounts.js';
+// Single sign-on (issue 35): auth signs in through an organisation's provider with these.
+export {
+  reencryptSsoSecrets,
+  type SsoConnection,
+  ssoConnection,
+  ssoOrganizationForEmail,
+  ssoPostLogoutUri,
+  ssoRedirectUri,
+  isLoopbackUrl,
+} from './services/sso-settings.js';
+export { ssoAccount, type SsoAccountOutcome, type SsoIdentity } from './services/sso-accounts.js';
 // Read views other modules join for display, instead of naming these tables (docs/decisions.md).
 export {
   activeMembers,
@@ -102,6 +116,11 @@ export function createOrganizationsModule(
   wireSetPasswordLinkIssuer(deps.issueSetPasswordLink);
   return {
     name: 'organizations',
-    routes: [...organizationRoutes(deps), ...operatorOrganizationRoutes(deps), ...operatorLocationRoutes(deps)],
+    routes: [
+      ...organizationRoutes(deps),
+      ...operatorOrganizationRoutes(deps),
+      ...operatorLocationRoutes(deps),
+      ...ssoRoutes(deps),
+    ],
   };
 }

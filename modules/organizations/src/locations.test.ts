@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, messageText } from '@portal/core';
-import { startTestApp, type TestApp } from '@portal/testing';
+import { BROKEN_XLSX, startTestApp, type TestApp } from '@portal/testing';
 import { loadActor } from './services/members.js';
 import { getSupplierLocations } from './services/locations.js';
 import { fileDate } from '@portal/core';
@@ -376,11 +376,18 @@ describe('location files', () => {
       error_count: 1,
       errors: [{ line: 0, message: messageText('LOCATION_COLUMNS_MISSING') }],
     });
-    const broken = await upload(
-      'broken.xlsx',
+    // A zip that merely starts like one is refused by its content (issue 36); one with the parts but no workbook is
+    // read, and fails as ERROR.
+    const fake = await upload(
+      'fake.xlsx',
       Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('xl/ but not a zip at all')]),
     );
-    expect(broken.body.d).toMatchObject({ status: 'ERROR', errors: [{ message: messageText('FILE_UNREADABLE') }] });
+    expect(fake.status).toBe(415);
+    const broken = await upload('broken.xlsx', BROKEN_XLSX);
+    expect(broken.body.d).toMatchObject({
+      status: 'ERROR',
+      errors: [{ message: messageText('SPREADSHEET_UNREADABLE') }],
+    });
   });
 
   it('lists files, shows one with its errors and gives back the original upload', async () => {

@@ -13,6 +13,7 @@ export function operatorLocationRoutes({ db, logger }: ModuleDeps): Route[] {
     route({
       method: 'GET',
       path: `/notisphere/locations/${format}-download`,
+      download: format,
       access: MANAGE_LOCATIONS,
       summary: `Every supplier's locations as ${format.toUpperCase()} (list filters apply)`,
       tags,

@@ -245,6 +245,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     route({
       method: 'GET',
       path: `${BASE}/downloadprovideraccountcsv`,
+      download: 'csv',
       access: PROVIDERS,
       tags,
       summary: 'Provider Account Report as CSV (list filters apply)',
@@ -254,6 +255,7 @@ export function operatorOrganizationRoutes({ db, config, mail, logger }: ModuleD
     route({
       method: 'GET',
       path: `${BASE}/downloadprovideraccountxlsx`,
+      download: 'xlsx',
       access: PROVIDERS,
       tags,
       summary: 'Provider Account Report as XLSX (list filters apply)',

@@ -55,6 +55,8 @@ const accountSettings = {
   isSSO: { type: 'boolean' },
   is_notisphere_managed: { type: 'boolean' },
   requires_second_factor: { type: 'boolean' },
+  /** Issue 34: the second factor itself; `requires_second_factor` (kept for the spec's clients) is any but NONE. */
+  two_factor: { type: 'string', enum: ['NONE', 'EMAIL_CODE', 'TOTP'] },
   // A slug: the self-registration page is /registration/<link>.
   self_registration_link: { type: ['string', 'null'], maxLength: 100, pattern: '^$|^[A-Za-z0-9][A-Za-z0-9-]*$' },
   self_registration_role: optional(100),
@@ -153,6 +155,7 @@ const organizationRowProperties = {
   isSSO: { type: 'boolean' },
   is_notisphere_managed: { type: 'boolean' },
   requires_second_factor: { type: 'boolean' },
+  two_factor: { type: 'string', enum: ['NONE', 'EMAIL_CODE', 'TOTP'] },
   admin_name: nullableString,
   admin_email: nullableString,
   admin_status: nullableString,

@@ -68,6 +68,7 @@ export function operatorUserRoutes({ db, config, mail, logger }: ModuleDeps): Ro
       route({
         method: 'GET',
         path: `/notisphere/users/${format}-download`,
+        download: format,
         access: MANAGE_USERS,
         summary: `Users of every organisation as ${format.toUpperCase()} (list filters apply)`,
         tags,

@@ -203,9 +203,7 @@ describe("the operator's users of every organisation", () => {
     expect((await t.call('GET', '/api/me/organization', { token: session.access_token })).status).toBe(401);
     const live = await t.db('refresh_tokens').where({ user_id: sara }).whereNull('revoked_at');
     expect(live).toHaveLength(0);
-    const refresh = await t.call('POST', '/api/auth/token', {
-      body: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
-    });
+    const refresh = await t.refresh(session.refresh_token);
     expect(refresh.status).toBe(401);
     await expect(t.signIn('sourcing@acme.demo')).rejects.toThrow();
     expect(await lastAudit('USER_DEACTIVATED')).toMatchObject({

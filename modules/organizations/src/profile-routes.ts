@@ -53,6 +53,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
     route({
       method: 'GET',
       path: '/supplier/sales-reps/csv-download',
+      download: 'csv',
       access: MANAGE_SALES_REPS,
       summary: 'Sales representatives as CSV (list filters apply)',
       tags: org,
@@ -62,6 +63,7 @@ export function profileRoutes({ db, config, files, logger }: ModuleDeps): Route[
     route({
       method: 'GET',
       path: '/supplier/sales-reps/xlsx-download',
+      download: 'xlsx',
       access: MANAGE_SALES_REPS,
       summary: 'Sales representatives as XLSX (list filters apply)',
       tags: org,

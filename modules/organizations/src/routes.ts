@@ -6,6 +6,7 @@ import { profileRoutes } from './profile-routes.js';
 import { providerSupplierRoutes } from './provider-supplier-routes.js';
 import { supplierLocationRoutes } from './supplier-location-routes.js';
 import { settingsRoutes } from './settings-routes.js';
+import { signInPolicyRoutes } from './sign-in-policy-routes.js';
 
 /** Recall settings need *_ManageRecalls, advisory settings *_ManageDisruption; the service checks which. */
 const MANAGE_SETTINGS = ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'];
@@ -22,5 +23,6 @@ export function organizationRoutes(deps: ModuleDeps): Route[] {
     ...settingsRoutes(db, '/provider', PROVIDER_SETTINGS),
     ...operatorUserRoutes(deps),
     ...providerSiteRoutes(db),
+    ...signInPolicyRoutes(deps),
   ];
 }

@@ -91,6 +91,8 @@ export const organizationBody = {
     name: text(200),
     ...contactFields,
     domain: optional(253),
+    /** The second factor the organisation's users give at sign-in (issue 34): none, an emailed code, an authenticator. */
+    two_factor: { type: 'string', enum: ['NONE', 'EMAIL_CODE', 'TOTP'] },
   },
 } as const;
 

@@ -26,6 +26,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
     route({
       method: 'GET',
       path: '/supplier/locations/csv-download',
+      download: 'csv',
       access: MANAGE_LOCATIONS,
       summary: 'Supplier locations as CSV (list filters apply)',
       tags: org,
@@ -35,6 +36,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
     route({
       method: 'GET',
       path: '/supplier/locations/xlsx-download',
+      download: 'xlsx',
       access: MANAGE_LOCATIONS,
       summary: 'Supplier locations as XLSX (list filters apply)',
       tags: org,
@@ -111,6 +113,7 @@ export function supplierLocationRoutes({ db, files, logger }: ModuleDeps): Route
     route({
       method: 'GET',
       path: '/supplier/location-files/:id/download',
+      download: 'csv-or-xlsx',
       access: MANAGE_LOCATIONS,
       summary: 'The original upload of a location file',
       tags: org,

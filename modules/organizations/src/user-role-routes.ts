@@ -27,6 +27,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
     route({
       method: 'GET',
       path: '/users/csv-download',
+      download: 'csv',
       access: MANAGE_USERS,
       summary: 'Users as CSV (list filters apply)',
       tags: org,
@@ -36,6 +37,7 @@ export function userRoleRoutes({ db, config, mail, logger }: ModuleDeps): Route[
     route({
       method: 'GET',
       path: '/users/xlsx-download',
+      download: 'xlsx',
       access: MANAGE_USERS,
       summary: 'Users as XLSX (list filters apply)',
       tags: org,

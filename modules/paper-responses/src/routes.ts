@@ -102,6 +102,7 @@ export function paperResponseRoutes({ db, config, files, logger }: ModuleDeps): 
     route({
       method: 'GET',
       path: `${base}/:id/paper-response-template`,
+      download: 'xlsx',
       access,
       tags: ['supplier reports'],
       summary: 'Paper Response Template MM-DD-YYYY.xlsx: one row per notified customer, one column per action',

@@ -15,6 +15,7 @@ export function operatorReportRoutes({ db, logger, files }: ModuleDeps): Route[]
       method: 'GET',
       path: '/notisphere/communications/:id/files.zip',
       access: ['Notisphere_ManageRecalls'],
+      download: 'zip',
       tags: ['operator communications'],
       summary:
         "Every file the providers uploaded to answer any supplier's event, as one streamed zip with manifest.csv (as the supplier's GET /supplier/communications/{id}/files.zip); recorded in the event history and the audit",
@@ -30,6 +31,7 @@ export function operatorReportRoutes({ db, logger, files }: ModuleDeps): Route[]
       method: 'GET',
       path: '/notisphere/communications/:type/summary',
       access: ['Notisphere_ManageRecalls'],
+      download: 'csv-or-xlsx',
       tags: ['operator communications'],
       summary:
         'Event Summary Report of every supplier\'s events matching the filters, as csv or xlsx ("Event Summary Report MM-DD-YYYY")',

@@ -48,6 +48,7 @@ export function supplierReportRoutes({ db, logger, files }: ModuleDeps): Route[]
       access,
       tags,
       summary,
+      download: path.endsWith('/csv') ? 'csv' : 'xlsx',
       schema: { params: schema.idParams },
       handler: ({ actor, params, timezone }) => make(ctx(actor, timezone), params.id),
     });
@@ -58,6 +59,7 @@ export function supplierReportRoutes({ db, logger, files }: ModuleDeps): Route[]
       access,
       tags,
       summary: `Recall Events Summary Report (${format}) of every event in one status: OPEN, CLOSED, DRAFT or ALL`,
+      download: format,
       schema: { params: statusParams },
       handler: ({ actor, params, timezone }) => dashboardSummaryReport(ctx(actor, timezone), params.status, format),
     });
@@ -117,6 +119,7 @@ export function supplierReportRoutes({ db, logger, files }: ModuleDeps): Route[]
         access,
         tags: ['supplier communications'],
         summary: `Affected locations as ${ext === 'csv' ? 'CSV' : 'XLSX'} ("Affected Locations Report MM-DD-YYYY")`,
+        download: ext === 'csv' ? 'csv' : 'xlsx',
         schema: { params: schema.idParams },
         handler: ({ actor, params, timezone }) =>
           affectedLocationsReport(
@@ -131,6 +134,7 @@ export function supplierReportRoutes({ db, logger, files }: ModuleDeps): Route[]
       path: `${base}/:id/files.zip`,
       access,
       tags,
+      download: 'zip',
       summary:
         'Every file the providers uploaded to answer the event, as one streamed zip ("Answer Files <event> MM-DD-YYYY.zip"): manifest.csv (file in the zip, original name, content type, size, action, provider, site, customer, answer status, uploaded by, through, at) then `<customer>/<file id>-<name>`; an event without files answers a zip with the manifest only. At most 5,000 files and 2,048 MB (422 FILES_ZIP_TOO_MANY / FILES_ZIP_TOO_LARGE); recorded in the event history (FILES_DOWNLOADED) and the audit',
       schema: { params: schema.idParams },

@@ -192,7 +192,7 @@ describe("the supplier's worklist", () => {
        FROM generate_series(1, 30000) g`,
       [w.acme, later.lakeshorePc],
     );
-    await t.db.raw('ANALYZE outbox_emails');
+    await t.ownerDb.raw('ANALYZE outbox_emails');
     const { result, statements } = await statementsOf(t.db, () =>
       t.call('GET', '/api/supplier/worklist', { token: w.supplierToken }),
     );

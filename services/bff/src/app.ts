@@ -12,10 +12,7 @@ import {
   AppError,
   appVersion,
   createClientResolver,
-  extensionOf,
   messagePart,
-  mimeOf,
-  verifyFileToken,
   type ModuleDeps,
   NotFoundError,
   pingDb,
@@ -25,10 +22,12 @@ import { redactPath } from './access-log.js';
 import { bodyReader } from './body.js';
 import { answerClientError, mapError, sendError } from './envelope.js';
 import { createHealth, type Health, HEALTH_PATHS } from './health.js';
+import { mountApiDocs } from './api-docs.js';
 import { buildOpenApi } from './openapi.js';
 import { authRateLimit } from './rate-limit.js';
 import type { Metrics } from './metrics.js';
-import { COMPRESS_THRESHOLD, contentDisposition, mount } from './mount.js';
+import { COMPRESS_THRESHOLD, mount } from './mount.js';
+import { serveSignedFile } from './file-download.js';
 
 export interface AppOptions {
   deps: ModuleDeps;
@@ -44,12 +43,13 @@ const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 /**
  * The product's one policy; `frameAncestors` is 'none' everywhere but on files shown in place. Images come from this
  * origin (signed file links), `data:` and `blob:` only, plus the LOGO_HOSTS an install names: no tracking pixel or
- * exfiltration through an image URL.
+ * exfiltration through an image URL. 'wasm-unsafe-eval' lets the scan field's barcode reader (zxing-wasm, served
+ * from this origin) compile WebAssembly; it allows no eval of JavaScript.
  */
 function contentSecurityPolicy(frameAncestors: "'none'" | "'self'", logoHosts: readonly string[] = []): string {
   const images = ["'self'", 'data:', 'blob:', ...logoHosts].join(' ');
   return (
-    `default-src 'self'; img-src ${images}; style-src 'self' 'unsafe-inline'; script-src 'self'; ` +
+    `default-src 'self'; img-src ${images}; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'; ` +
     `connect-src 'self'; frame-src 'self' blob:; media-src 'self' blob:; object-src 'self' blob:; frame-ancestors ${frameAncestors}; base-uri 'self'`
   );
 }
@@ -104,7 +104,8 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // The camera on this origin only: the scan field reads barcodes with it (issue 38).
+    ctx.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
     ctx.set('Content-Security-Policy', contentSecurityPolicy("'none'", config.logoHosts));
     const client = resolveClient({
       socketAddress: ctx.req.socket.remoteAddress,
@@ -242,21 +243,10 @@ export function createApp({ deps, modules, health = createHealth(), metrics }: A
   router.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
+  // The readable reference of the same document (Swagger UI, offline, no inline script).
+  mountApiDocs(router);
   // Signed, expiring file links (DESIGN §5): the token is the only authority, so it works in <img> and downloads.
-  router.get('/files/:token', async (ctx) => {
-    const file = verifyFileToken(
-      config.jwtKeys.map((k) => k.secret),
-      ctx.params.token ?? '',
-    );
-    if (!file) throw new NotFoundError('INVALID_LINK');
-    const size = await deps.files.size(file.key);
-    if (size === null) throw new NotFoundError('FILE_NOT_FOUND');
-    ctx.set('Content-Disposition', contentDisposition(file.name).replace(/^attachment/, file.disposition));
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.type = mimeOf(extensionOf(file.name));
-    ctx.length = size;
-    ctx.body = deps.files.stream(file.key);
-  });
+  router.get('/files/:token', (ctx) => serveSignedFile(ctx, deps.files, config, ctx.params.token ?? ''));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   // One router per area, the first segment after /api (supplier, provider, notisphere, auth, …): @koa/router tests its

@@ -757,7 +757,9 @@ const columnsOf = (rows: Rows): string[] => Object.keys(rows[0] ?? {}).filter((c
 async function restoreIdentities(): Promise<void> {
   const { users, memberships, roles, permissions, organizations } = seededIdentities;
   await t.db.transaction(async (trx) => {
-    for (const { id, ...row } of organizations) await trx('organizations').where({ id }).update(row);
+    // requires_second_factor is generated from two_factor: PostgreSQL refuses a value for it.
+    for (const { id, requires_second_factor: _generated, ...row } of organizations)
+      await trx('organizations').where({ id }).update(row);
     await trx('users').insert(users).onConflict('id').merge(columnsOf(users));
     await trx('roles').insert(roles).onConflict('id').merge(columnsOf(roles));
     await trx('memberships')

@@ -13,6 +13,12 @@ import {
   type QueueStatus,
 } from '@portal/core';
 import { FDA_IMPORT_QUEUE, fdaImportHandler } from '@portal/fda';
+import {
+  INVENTORY_IMPORT_QUEUE,
+  INVENTORY_MATCH_QUEUE,
+  inventoryImportHandler,
+  inventoryMatchHandler,
+} from '@portal/inventory';
 import { MATCHING_QUEUE, matchingHandler, recoverMatching } from '@portal/location-preprocessor';
 import { type Mailer, OUTBOX_CONCURRENCY, recoverOutbox } from '@portal/notifications';
 
@@ -64,6 +70,18 @@ export function createJobs(db: Knex, mailer: Mailer | null, config: Config, file
         'Match an uploaded location file to the known providers, a few minutes a job (added by the upload, then by the job before).',
       handler: files ? matchingHandler(db, files) : null,
       recover: recoveries.matching,
+    },
+    {
+      name: INVENTORY_IMPORT_QUEUE,
+      description:
+        "Import a provider's item master or purchase history file (added when its mapping is confirmed), a batch a transaction.",
+      handler: files ? inventoryImportHandler(db, files) : null,
+    },
+    {
+      name: INVENTORY_MATCH_QUEUE,
+      description:
+        "Match received recalls against providers' item masters: a job per sent event (added by the send) and per organisation whose item master changed (added by its import), one waiting per event or organisation.",
+      handler: inventoryMatchHandler(db),
     },
     {
       name: 'reminders',

@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   onTransactionMisuse((m) => logger.error({ postgres: m }, 'a database connection was shared by two callers'));
-  const database = await openDatabase(config, (m) => logger.debug({ postgres: m.trim() }, 'postgres'));
+  // Named in pg_stat_activity by what this process does (ROLE=worker runs jobs only).
+  const database = await openDatabase(
+    { ...config, applicationName: config.role === 'worker' ? 'portal-worker' : 'portal-api' },
+    (m) => logger.debug({ postgres: m.trim() }, 'postgres'),
+  );
   const { db } = database;
 
   const health = createHealth('migrating');
@@ -79,15 +83,18 @@ async function main(): Promise<void> {
         });
   const metricsServer = config.metricsPort ? await serveMetrics(metrics, config.metricsPort, config.host) : null;
 
-  const applied = await migrateLatest(db);
+  // Migrations, grants and the demo seed run as the owner; everything after as the least-privilege role.
+  const owner = database.owner();
+  const applied = await migrateLatest(owner, { grantTo: database.appRole });
   if (applied.length) logger.info({ applied }, 'migrations applied');
   let seeded = false;
-  if (await isDatabaseEmpty(db)) {
-    await seedDemo(db, config.demoPassword);
-    await seedDemoCommunications(db, config);
-    await seedDemoConversations(db, config);
+  if (await isDatabaseEmpty(owner)) {
+    await seedDemo(owner, config.demoPassword);
+    await seedDemoCommunications(owner, config);
+    await seedDemoConversations(owner, config);
     seeded = true;
   }
+  await database.releaseOwner();
   const demoPresent = Boolean(await db('users').where({ email: 'admin@operator.demo' }).first('id'));
   // Caches the modules read synchronously (the managed lookup values), once their tables exist.
   await warmModules(deps);

@@ -2,15 +2,16 @@ import { createAuthModule, endSessions, issueSetPasswordLink } from '@portal/aut
 import { createCommunicationsModule, createOperatorCommunicationsModule } from '@portal/communications';
 import { createContentModule } from '@portal/content';
 import { createConversationsModule } from '@portal/conversations';
-import type { ModuleDeps, PortalModule } from '@portal/core';
+import { createFilesModule, type ModuleDeps, type PortalModule } from '@portal/core';
 import { createFdaModule } from '@portal/fda';
 import { createInboxModule } from '@portal/inbox';
+import { createInventoryModule } from '@portal/inventory';
 import { createLocationPreprocessorModule } from '@portal/location-preprocessor';
 import { createLookupsModule, loadLookups } from '@portal/lookups';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
-import { createOrganizationsModule } from '@portal/organizations';
+import { createOrganizationsModule, reencryptSsoSecrets } from '@portal/organizations';
 import { createPaperResponsesModule } from '@portal/paper-responses';
 import { createQuickLinksModule } from '@portal/quick-links';
 import { createReportsModule } from '@portal/reports';
@@ -42,6 +43,9 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
     createLocationPreprocessorModule(deps),
     createFdaModule(deps),
     createLookupsModule(deps),
+    // GET /files/{token}/preview: a signed file's first rows (the download itself is the BFF's /api/files/{token}).
+    createFilesModule(deps),
+    createInventoryModule(deps),
   ];
 }
 
@@ -51,4 +55,6 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
  */
 export async function warmModules(deps: ModuleDeps): Promise<void> {
   await loadLookups(deps.db);
+  // Single sign-on's client secrets move to the key that signs now (a rotation's retired key stays only a day).
+  await reencryptSsoSecrets(deps.db, deps.config);
 }

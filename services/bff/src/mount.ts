@@ -15,6 +15,7 @@ import {
   type ModuleDeps,
   NotFoundError,
   type RedirectResult,
+  type RequestHttp,
   resolveLinkAccess,
   type Route,
   UnauthorizedError,
@@ -91,6 +92,30 @@ function sendJson(ctx: Context, envelope: unknown): void {
           },
         })
       : gzipSync(raw, { level: 1 });
+}
+
+/**
+ * What a route sees of the request's HTTP side (routes.ts `RequestHttp`): its Origin, its own origin, https, and
+ * cookies, set HttpOnly and SameSite=Strict, Secure over https (ctx.secure honours the trusted-proxy rules).
+ */
+function requestHttp(ctx: Context): RequestHttp {
+  return {
+    origin: ctx.get('origin'),
+    ownOrigin: `${ctx.protocol}://${ctx.get('host')}`,
+    secure: ctx.secure,
+    cookie: (name) => ctx.cookies.get(name) || undefined,
+    setCookie: ({ name, value, path, expires }) =>
+      ctx.cookies.set(name, value ?? '', {
+        path,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.secure,
+        // The same name may be set once per path (the refresh cookie is): never drop an earlier one.
+        overwrite: false,
+        signed: false,
+        ...(value === null ? { expires: new Date(0) } : expires ? { expires } : {}),
+      }),
+  };
 }
 
 /** RFC 5987 Content-Disposition so the spec's file names (spaces, dates) arrive intact. */
@@ -196,6 +221,7 @@ export function mount(router: Router, route: Route, deps: ModuleDeps): void {
       userAgent: ctx.get('user-agent'),
       files,
       link,
+      http: requestHttp(ctx),
     });
     if (isRedirect(result)) {
       ctx.redirect(result.location);

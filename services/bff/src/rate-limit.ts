@@ -73,6 +73,9 @@ const ACCOUNT_PATHS = new Set([
   '/api/auth/verify-email',
   '/api/auth/SignUpUser',
   '/api/auth/restoreuser',
+  // Single sign-on's domain routing and start (issue 35): a domain guesser draws on the account budget.
+  '/api/auth/sso/discover',
+  '/api/auth/sso/start',
 ]);
 const SIGNIN_PATHS = new Set(['/api/auth/userlock', '/api/auth/userlockotp']);
 const FAILURES_WINDOW_SECONDS = 600;

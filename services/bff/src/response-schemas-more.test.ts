@@ -197,7 +197,7 @@ describe("answering: the public notice form, the provider's own screens and a de
     const fPc = f.pcOf(w.lakeshore);
     const image = f.actionOf('Image');
     const uploaded = await uploadConforms(
-      `${base}/{communicationId}/{communicationType}/actions/{actionId}/file/{pcId}`,
+      `${base}/{orgIdOrCommunicationId}/{communicationIdOrCommunicationType}/actions/{actionId}/file/{pcIdOrFileId}`,
       `${base}/${f.id}/RECALL/actions/${image}/file/${fPc}?token=${fToken}`,
       null,
       form('shelf.png', PNG, { actionType: 'Image' }),
@@ -205,7 +205,7 @@ describe("answering: the public notice form, the provider's own screens and a de
     expect(uploaded).toHaveLength(1);
     const files = await conforms(
       'get',
-      `${base}/{orgId}/{communicationId}/actions/{actionId}/file/{pcId}`,
+      `${base}/{orgIdOrCommunicationId}/{communicationIdOrCommunicationType}/actions/{actionId}/file/{pcIdOrFileId}`,
       `${base}/${w.acme}/${f.id}/actions/${image}/file/${fPc}?token=${fToken}`,
       null,
     );

@@ -8,7 +8,7 @@ export const CLIENT_ID = 'portal-web';
 type TokenBody = Coerced<RequestBody<'postAuthToken'>, 'login_as_organization_id'>;
 /** The password grant's fields: the token body's, with the email and password it needs (other grants go without). */
 export type PasswordGrant = Required<Pick<TokenBody, 'email' | 'password'>> &
-  Pick<TokenBody, 'verification_code' | 'login_as_organization_id'>;
+  Pick<TokenBody, 'verification_code' | 'recovery_code' | 'login_as_organization_id'>;
 
 /** POST /auth/token with the password grant; form pages show failures inline. */
 export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
@@ -23,12 +23,38 @@ export function requestToken(grant: PasswordGrant): Promise<TokenAnswer> {
   });
 }
 
-export function logoutRequest(refreshToken: string): Promise<unknown> {
+/** Ends the session of this browser's refresh cookie (sent by the browser; the server clears it). */
+export function logoutRequest(): Promise<unknown> {
   return apiRequest('/auth/logout', {
     method: 'POST',
     auth: false,
     errorModal: false,
-    body: { refresh_token: refreshToken } satisfies RequestBody<'postAuthLogout'>,
+    body: {} satisfies RequestBody<'postAuthLogout'>,
+  });
+}
+
+/** The caller's live sessions (device, address, started, last seen; this device marked). */
+export type MySession = ResponseData<'getMeSessions'>[number];
+
+export function useMySessions() {
+  return useApi<MySession[]>('/me/sessions', undefined, { swr: { revalidateOnFocus: true } });
+}
+
+/** Ends one of the caller's sessions: that device is signed out at its next call. */
+export function endMySession(id: string): Promise<unknown> {
+  return apiRequest(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', errorModal: false });
+}
+
+/** Ends every session of the caller but this one. */
+export function endOtherSessions(): Promise<ResponseData<'postMeSessionsEndOthers'>> {
+  return apiRequest('/me/sessions/end-others', { method: 'POST', errorModal: false });
+}
+
+/** An administrator ends every session of a user (of the caller's organisation; the operator: of anyone). */
+export function endUserSessions(userId: number | string): Promise<ResponseData<'postUsersIdEndSessions'>> {
+  return apiRequest(`/users/${encodeURIComponent(String(userId))}/end-sessions`, {
+    method: 'POST',
+    errorModal: false,
   });
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { apiFile, apiRequest, ApiError, fileNameFrom, formData, refreshSession } from './client';
-import { authErrorAtom, claimsAtom, tokenAtom } from '../state/auth';
+import { authErrorAtom, claimsAtom, setPageToken, tokenAtom } from '../state/auth';
 import { errorMessageAtom, newVersionAtom } from '../state/app';
 import { makeJwt, claimsFor } from '../test/jwt';
 import { activateLocale } from '../app/i18n';
@@ -38,8 +38,17 @@ const header = (init: RequestInit, name: string) => (init.headers as Record<stri
 const oldAccess = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { exp: 100 }));
 const newAccess = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ManageDisruption']));
 
-function storeWithToken(token: { access_token: string; refresh_token: string } | null) {
-  if (token) localStorage.setItem('user-token', JSON.stringify(token));
+/** Everything this page keeps in local and session storage, as one text. */
+function storedText(): string {
+  const values: string[] = [];
+  for (const storage of [localStorage, sessionStorage])
+    for (let i = 0; i < storage.length; i++) values.push(`${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+  return values.join('\n');
+}
+
+/** A page signed in with `token` (in memory: the refresh token is the browser's HttpOnly cookie). */
+function storeWithToken(token: { access_token: string } | null) {
+  setPageToken(token);
   return createStore();
 }
 
@@ -49,7 +58,7 @@ describe('root fetcher', () => {
   });
 
   it('unwraps the envelope and sends the token, time zone and no-cache headers', async () => {
-    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: newAccess });
     const calls = mockFetch(() => envelope({ id: 1 }));
     await expect(apiRequest('/me', { store, query: { a: 'x y', empty: '', none: undefined } })).resolves.toEqual({
       id: 1,
@@ -63,7 +72,7 @@ describe('root fetcher', () => {
   });
 
   it('shows the server message of an ok:false answer in the error modal and rejects', async () => {
-    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: newAccess });
     mockFetch(() => failure(409, 'The recall is already open.', 'CONFLICT'));
     const err = await apiRequest('/supplier/recalls/1', { store, method: 'PUT', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -124,16 +133,17 @@ describe('root fetcher', () => {
   });
 
   it('refreshes once on 401 for concurrent requests and retries them with the new token', async () => {
-    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: oldAccess });
     let refreshes = 0;
     const calls = mockFetch(async (url, init) => {
       if (url === '/api/auth/refreshtoken') {
         refreshes += 1;
-        expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'r1', access_token: oldAccess });
+        // The refresh token travels in its cookie, sent by the browser: the body carries no token.
+        expect(JSON.parse(String(init.body))).toEqual({});
+        expect(header(init, 'Authorization')).toBeUndefined();
         await new Promise((r) => setTimeout(r, 10));
         return envelope({
           access_token: newAccess,
-          refresh_token: 'r2',
           token_type: 'Bearer',
           expires_in: 900,
           login_as_required: null,
@@ -152,17 +162,16 @@ describe('root fetcher', () => {
     expect(results).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
     expect(refreshes).toBe(1);
     expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
-    expect(store.get(tokenAtom)).toEqual({ access_token: newAccess, refresh_token: 'r2' });
-    expect(JSON.parse(localStorage.getItem('user-token') ?? 'null')).toEqual({
-      access_token: newAccess,
-      refresh_token: 'r2',
-    });
+    expect(store.get(tokenAtom)).toEqual({ access_token: newAccess });
+    // In memory only: nothing of the login is in storage, where an injected script would find it.
+    expect(storedText()).not.toContain(newAccess);
+    expect(storedText()).not.toContain(oldAccess);
     expect(store.get(claimsAtom)?.permission).toContain('Supplier_ManageDisruption');
     expect(store.get(errorMessageAtom)).toBeNull();
   });
 
   it('retries without a second refresh when the token was renewed while the call was in flight', async () => {
-    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: oldAccess });
     let refreshes = 0;
     let releaseSlow: () => void = () => undefined;
     const slowGate = new Promise<void>((resolve) => {
@@ -173,7 +182,6 @@ describe('root fetcher', () => {
         refreshes += 1;
         return envelope({
           access_token: newAccess,
-          refresh_token: 'r2',
           token_type: 'Bearer',
           expires_in: 900,
           login_as_required: null,
@@ -192,22 +200,23 @@ describe('root fetcher', () => {
   });
 
   it('enters the auth-error state, clearing the token, when the refresh fails', async () => {
-    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: oldAccess });
     mockFetch((url) =>
       url === '/api/auth/refreshtoken' ? failure(401, 'Refresh token revoked') : failure(401, 'Token expired'),
     );
     await expect(apiRequest('/me', { store })).rejects.toMatchObject({ status: 401 });
     expect(store.get(tokenAtom)).toBeNull();
-    expect(localStorage.getItem('user-token')).toBeNull();
     expect(store.get(authErrorAtom)).toBe(true);
     expect(store.get(errorMessageAtom)).toBeNull();
   });
 
-  it("cancels with 'Operation canceled' when no refresh token exists", async () => {
-    const store = storeWithToken({ access_token: oldAccess, refresh_token: '' });
-    const calls = mockFetch(() => failure(401, 'Token expired'));
-    await expect(refreshSession(store)).rejects.toMatchObject({ message: 'Operation canceled', code: 'CANCELED' });
-    expect(calls).toHaveLength(0);
+  it('enters the auth-error state when the browser has no refresh cookie', async () => {
+    const store = storeWithToken({ access_token: oldAccess });
+    const calls = mockFetch(() =>
+      failure(401, 'You are not signed in on this browser. Please sign in again.', 'REFRESH_TOKEN_REQUIRED'),
+    );
+    await expect(refreshSession(store)).rejects.toMatchObject({ status: 401, code: 'REFRESH_TOKEN_REQUIRED' });
+    expect(calls).toHaveLength(1);
     expect(store.get(authErrorAtom)).toBe(true);
     expect(store.get(tokenAtom)).toBeNull();
   });
@@ -228,12 +237,11 @@ describe('one fetcher for every answer', () => {
   });
 
   it('sends a FormData body as multipart (no JSON content type) and refreshes it once on 401 like a JSON call', async () => {
-    const store = storeWithToken({ access_token: oldAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: oldAccess });
     const calls = mockFetch((url, init) => {
       if (url === '/api/auth/refreshtoken') {
         return envelope({
           access_token: newAccess,
-          refresh_token: 'r2',
           token_type: 'Bearer',
           expires_in: 900,
           login_as_required: null,
@@ -258,7 +266,7 @@ describe('one fetcher for every answer', () => {
   });
 
   it("sends a public link's token in the query and never the session, and does not refresh on 401", async () => {
-    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: newAccess });
     const calls = mockFetch(() => failure(404, 'This link is invalid or has expired.', 'INVALID_LINK'));
     const err = await apiRequest('/notice', {
       store,
@@ -274,7 +282,7 @@ describe('one fetcher for every answer', () => {
   });
 
   it("answers a raw file with the Content-Disposition name, and a failed file call's envelope message", async () => {
-    const store = storeWithToken({ access_token: newAccess, refresh_token: 'r1' });
+    const store = storeWithToken({ access_token: newAccess });
     mockFetch(
       () =>
         new Response('a,b\n', {

@@ -7,7 +7,7 @@ import { authAtom, authErrorAtom, tokenAtom } from '../state/auth';
 import { errorMessageAtom } from '../state/app';
 import { checkAppVersion } from '../state/version';
 import type { StoredToken } from '../state/token';
-import type { ResponseData } from './contract';
+import type { RequestBody, ResponseData } from './contract';
 import { translateServerMessage } from './messages';
 
 /** The API lives under /api on the same origin as the web app. */
@@ -103,36 +103,65 @@ export function enterAuthError(store: AppStore = boundStore): void {
   store.set(authErrorAtom, true);
 }
 
-/** One shared refresh for all concurrent callers; a failed refresh enters the auth-error state. */
+/**
+ * One shared refresh for all concurrent callers; a failed refresh enters the auth-error state. The refresh token is the
+ * HttpOnly cookie the browser sends with this one call (issue 34): the page never sees it.
+ */
 export function refreshSession(store: AppStore = boundStore): Promise<StoredToken> {
   if (!refreshing) {
-    refreshing = doRefresh(store).finally(() => {
+    refreshing = doRefresh(store, false).finally(() => {
       refreshing = null;
     });
   }
   return refreshing;
 }
 
-async function doRefresh(store: AppStore): Promise<StoredToken> {
-  const current = store.get(tokenAtom);
-  if (!current?.refresh_token) {
-    enterAuthError(store);
-    throw new ApiError(t`Operation canceled`, 0, 'CANCELED');
-  }
-  try {
-    const d = await apiRequest<TokenAnswer>('/auth/refreshtoken', {
-      method: 'POST',
-      body: { refresh_token: current.refresh_token, access_token: current.access_token },
-      auth: false,
-      errorModal: false,
-      store,
+/**
+ * At page load: an access token from the refresh cookie, so a reload keeps the user signed in. No cookie (never signed
+ * in, or signed out) is no error: the page simply starts signed out; a refused one enters the auth-error state.
+ * Answers whether a session was restored.
+ */
+export function restoreSession(store: AppStore = boundStore): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = doRefresh(store, true).finally(() => {
+      refreshing = null;
     });
-    if (!d.access_token || !d.refresh_token) throw new ApiError(t`Unknown error`, 401, 'REFRESH_FAILED');
-    const next = { access_token: d.access_token, refresh_token: d.refresh_token };
+  }
+  return refreshing.then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Refreshes run one at a time across this browser's tabs (Web Locks, where the browser has them): the tabs share the
+ * one refresh cookie, and two tabs sending the same cookie at once would look like a replay and end the session.
+ */
+function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('portal-session-refresh', run) : run();
+}
+
+async function doRefresh(store: AppStore, quiet: boolean): Promise<StoredToken> {
+  try {
+    const d = await oneTabAtATime(() =>
+      apiRequest<TokenAnswer>('/auth/refreshtoken', {
+        method: 'POST',
+        body: {} satisfies RequestBody<'postAuthRefreshtoken'>,
+        auth: false,
+        errorModal: false,
+        store,
+      }),
+    );
+    if (!d.access_token) throw new ApiError(t`Unknown error`, 401, 'REFRESH_FAILED');
+    const next = { access_token: d.access_token };
     store.set(tokenAtom, next);
     return next;
   } catch (err) {
-    enterAuthError(store);
+    // At page load, no cookie at all (never signed in here, or signed out) is no error; a cookie the server refused
+    // (its session ended, expired or was ended from another device) is, and the login page says so.
+    if (quiet && err instanceof ApiError && err.code === 'REFRESH_TOKEN_REQUIRED') store.set(tokenAtom, null);
+    else enterAuthError(store);
     throw err;
   }
 }

@@ -26,9 +26,12 @@ export type RequestBody<Op extends OperationId> = operations[Op] extends { reque
 /** The query parameters an operation accepts. */
 export type QueryParams<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
 
-/** The envelope data of a 200 answer, where the route declares its response schema. */
-export type ResponseData<Op extends OperationId> =
-  operations[Op]['responses'][200]['content']['application/json'] extends { d: infer D } ? D : never;
+/** The envelope data of a 200 answer, where the route declares its response schema (never for a file download). */
+export type ResponseData<Op extends OperationId> = operations[Op]['responses'][200] extends {
+  content: { 'application/json': { d: infer D } };
+}
+  ? D
+  : never;
 
 /**
  * A body whose listed fields may go as strings (ids picked in a select) where the schema says number: the BFF's ajv

@@ -76,7 +76,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The identity provider's logout address, when single sign-on is configured */
+        /** The identity provider's end-session address for the Bearer token's single sign-on session (else IDP_LOGOUT_URL) */
         get: operations["getAuthIdpLogout"];
         put?: never;
         post?: never;
@@ -95,7 +95,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session of the refresh token (or of the Bearer token) */
+        /** End the session of the portal_refresh cookie (or of the Bearer token) and clear the cookie (Origin checked) */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
@@ -146,7 +146,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate a refresh token */
+        /** Rotate the refresh token of the portal_refresh cookie: a new access token, a new cookie (Origin checked) */
         post: operations["postAuthRefreshtoken"];
         delete?: never;
         options?: never;
@@ -222,6 +222,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an email's domain signs in through an organisation's identity provider (never whether the user exists) */
+        get: operations["getAuthSsoDiscover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sign-in at the identity provider of the email's domain: the provider's address, and the browser's key in the HttpOnly portal_sso cookie */
+        post: operations["postAuthSsoStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/token": {
         parameters: {
             query?: never;
@@ -231,7 +265,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (password grant) or refresh (refresh_token grant) */
+        /** Sign in (password grant; the refresh token is set as the HttpOnly portal_refresh cookie, never in the body), or refresh (refresh_token grant, by that cookie; Origin checked) */
         post: operations["postAuthToken"];
         delete?: never;
         options?: never;
@@ -564,6 +598,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/{token}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first rows of the CSV or XLSX file a signed link names, as text, for the File Preview (the link is the only authority; 404 when it is invalid or expired, 415 when the file is no spreadsheet) */
+        get: operations["getFilesTokenPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lookup-values": {
         parameters: {
             query?: never;
@@ -644,6 +695,142 @@ export interface paths {
         get: operations["getMeOrganization"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's live sessions: device, address, started, last seen, this device marked */
+        get: operations["getMeSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the caller's sessions (its tokens stop working at once) */
+        delete: operations["deleteMeSessionsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the caller but this one */
+        post: operations["postMeSessionsEndOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's authenticator app: enabled or not, recovery codes left, required by the organisation */
+        get: operations["getMeTotp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the authenticator with its first code; answers ten recovery codes, shown this once */
+        post: operations["postMeTotpConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the authenticator and its recovery codes, with a current code or a recovery code */
+        post: operations["postMeTotpDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes (the unused ones stop working), with a current code */
+        post: operations["postMeTotpRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start enrolling an authenticator app: a new secret, confirmed by its first code (409 when enabled) */
+        post: operations["postMeTotpSetup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2045,6 +2232,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/organizations/sso/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organisation's single sign-on settings (the client secret only as set or not) */
+        get: operations["getNotisphereOrganizationsSsoId"];
+        /** Save an organisation's single sign-on (the issuer's discovery is checked first) */
+        put: operations["putNotisphereOrganizationsSsoId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/organizations/supplierNameList": {
         parameters: {
             query?: never;
@@ -2322,6 +2527,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notisphere/sign-in-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The second factor the operator's own users give at sign-in */
+        get: operations["getNotisphereSignInPolicy"];
+        /** Set the second factor the operator's own users give at sign-in (audited) */
+        put: operations["putNotisphereSignInPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notisphere/users": {
         parameters: {
             query?: never;
@@ -2512,6 +2735,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organisation's single sign-on settings (the client secret only as set or not) */
+        get: operations["getOrganizationSso"];
+        /** Save the caller's organisation's single sign-on (the issuer's discovery is checked first) */
+        put: operations["putOrganizationSso"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}": {
         parameters: {
             query?: never;
@@ -2609,23 +2850,6 @@ export interface paths {
         /** Answer several actions at once (all or nothing) */
         put: operations["putProviderCommunicationNotices"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/provider/communication-notices/{communicationId}/{communicationType}/actions/{actionId}/file/{pcId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload files to an Image or Document action (form fields actionType and file) */
-        post: operations["postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2734,40 +2958,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/file/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a file of an action */
-        delete: operations["deleteProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFileFileId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/file/{pcId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Files of one action of this notice */
-        get: operations["getProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFilePcId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/provider/communication-notices/{orgId}/{communicationId}/actions/{actionId}/units": {
         parameters: {
             query?: never;
@@ -2797,6 +2987,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/communication-notices/{orgIdOrCommunicationId}/{communicationIdOrCommunicationType}/actions/{actionId}/file/{pcIdOrFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files of one action of this notice */
+        get: operations["getProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFilePcId"];
+        put?: never;
+        /** Upload files to an Image or Document action (form fields actionType and file) */
+        post: operations["postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId"];
+        /** Delete a file of an action */
+        delete: operations["deleteProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFileFileId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4224,6 +4433,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/inventory/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The list's filter options: the organisation's sites and the departments its item master names */
+        get: operations["getProviderInventoryFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's last 20 imports, newest first */
+        get: operations["getProviderInventoryImports"];
+        put?: never;
+        /** Upload an item master or purchase history file (.csv or .xlsx, part `file`; `kind`): its first rows, header row and proposed mapping */
+        post: operations["postProviderInventoryImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import: status, progress, created/updated/unchanged/refused counts and the first refused rows */
+        get: operations["getProviderInventoryImportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/imports/{id}/refusals/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every refused row of an import with its reason (CSV or XLSX) */
+        get: operations["getProviderInventoryImportsIdRefusalsFormat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/imports/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the header row and column mapping: the import runs in the background (remembered mapping) */
+        post: operations["postProviderInventoryImportsIdStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item master (kind=items) or purchase history (kind=purchases): paged, searched over every identifier, site_id and department filters */
+        get: operations["getProviderInventoryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/items/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item master or purchase history as CSV (the list's search, filters and sort) */
+        get: operations["getProviderInventoryItemsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/items/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item master or purchase history as XLSX (the list's search, filters and sort) */
+        get: operations["getProviderInventoryItemsXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per received notice (ids: up to 100 provider communication ids, comma-separated), whether the item master holds the recalled product: status, likely affected units, rows, departments and sites; notices not checked are left out */
+        get: operations["getProviderInventoryMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/matches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider communication id against the item master and purchase history: "likely affected: N units in D departments at S sites", the matched rows (most confident first, 200 at most) with their reasons, and what was searched */
+        get: operations["getProviderInventoryMatchesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/matches/{id}/not-affected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer provider communication id "not affected" in one step when the item master holds none of the product (409 INVENTORY_MATCHES_FOUND, INVENTORY_NOT_CHECKED otherwise); the evidence (item master date and size, what was searched) goes to the audit trail */
+        post: operations["postProviderInventoryMatchesIdNotAffected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/provider/inventory/matches/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Item Master Matches MM-DD-YYYY.csv (or .xlsx with format=xlsx): every matched row of provider communication id */
+        get: operations["getProviderInventoryMatchesIdReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/locations-verification": {
         parameters: {
             query?: never;
@@ -5234,6 +5648,23 @@ export interface paths {
         };
         /** The supplier's follow-up tasks on an event */
         get: operations["getSupplierCommunicationsIdInternalaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier/communications/{id}/inventory-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per customer of event id, whether the customer's own records (item master, purchase history) found the product: FOUND, NOT_FOUND or NOT_CHECKED; never the records themselves */
+        get: operations["getSupplierCommunicationsIdInventoryChecks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6865,6 +7296,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/end-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of a user of the caller's organisation (the operator: of any user) */
+        post: operations["postUsersIdEndSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/inactivate": {
         parameters: {
             query?: never;
@@ -6970,11 +7418,119 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        Failure: {
+            error: {
+                code: string;
+                details?: unknown;
+                params?: {
+                    [key: string]: unknown;
+                };
+                reason?: string;
+            };
+            m: string;
+            /** @constant */
+            ok: false;
+        };
+    };
+    responses: {
+        /** @description The query or body failed its schema or a rule of its values (error.code names which) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description The record changed state, or the write would duplicate or orphan a record */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description Any other failure (5xx: the server or its database; the body never holds internals) */
+        Failure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description The caller lacks the permission (or the organisation type) the operation needs */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description The path names no record the caller may reach (another tenant's id answers the same) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description The body or an uploaded file is over its limit */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description Over the rate limit: retry after the Retry-After header */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description No valid Bearer token */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description A business rule refused the request */
+        UnprocessableContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description The body or an uploaded file is not of a type the operation reads */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description attachment, with the file name (RFC 6266, filename* for names beyond ASCII) */
+        ContentDisposition: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -7210,27 +7766,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthIdSummaryX: {
@@ -7333,27 +7874,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthForgotPassword: {
@@ -7386,27 +7912,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthGetcommunicationdetailsIdViewX: {
@@ -7447,27 +7960,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthIdpLogout: {
@@ -7486,34 +7984,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        d: unknown;
+                        d: {
+                            logout_url: string | null;
+                        };
                         m: string;
                         /** @constant */
                         ok: true;
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthLogout: {
@@ -7525,9 +8008,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    refresh_token?: string;
-                };
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -7545,27 +8026,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthOrganizationById: {
@@ -7599,27 +8067,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthOrganizationBylink: {
@@ -7653,27 +8104,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthRefreshtoken: {
@@ -7687,7 +8121,6 @@ export interface operations {
             content: {
                 "application/json": {
                     access_token?: string;
-                    refresh_token: string;
                 };
             };
         };
@@ -7702,8 +8135,13 @@ export interface operations {
                         d: {
                             access_token?: string | null;
                             Challenge?: {
+                                enrollment?: {
+                                    otpauth_uri?: string;
+                                    secret?: string;
+                                } | null;
                                 message?: string;
-                                type?: string;
+                                /** @enum {string} */
+                                type?: "EMAIL_CODE" | "TOTP" | "TOTP_ENROLL";
                             } | null;
                             expires_in?: number | null;
                             login_as_required?: {
@@ -7711,7 +8149,7 @@ export interface operations {
                                 name?: string;
                                 type?: string;
                             }[] | null;
-                            refresh_token?: string | null;
+                            recovery_codes?: string[] | null;
                             /** @constant */
                             token_type?: "Bearer";
                         };
@@ -7721,27 +8159,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getAuthRequestIdAccessX: {
@@ -7782,27 +8207,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthResetPassword: {
@@ -7835,27 +8245,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthRestoreuser: {
@@ -7891,27 +8288,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthSignUpUser: {
@@ -7949,27 +8333,91 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getAuthSsoDiscover: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            organization_name: string | null;
+                            sso: boolean;
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postAuthSsoStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            authorization_url: string;
+                            nonce: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthToken: {
@@ -7988,13 +8436,15 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     /** @enum {string} */
-                    grant_type: "password" | "refresh_token";
+                    grant_type: "password" | "refresh_token" | "authorization_code";
+                    iss?: string;
                     login_as?: string;
                     login_as_organization_id?: number | null;
                     nonce?: string;
                     password?: string;
                     phone_number?: string;
-                    refresh_token?: string;
+                    recovery_code?: string;
+                    state?: string;
                     verification_code?: string;
                 };
             };
@@ -8010,8 +8460,13 @@ export interface operations {
                         d: {
                             access_token?: string | null;
                             Challenge?: {
+                                enrollment?: {
+                                    otpauth_uri?: string;
+                                    secret?: string;
+                                } | null;
                                 message?: string;
-                                type?: string;
+                                /** @enum {string} */
+                                type?: "EMAIL_CODE" | "TOTP" | "TOTP_ENROLL";
                             } | null;
                             expires_in?: number | null;
                             login_as_required?: {
@@ -8019,7 +8474,7 @@ export interface operations {
                                 name?: string;
                                 type?: string;
                             }[] | null;
-                            refresh_token?: string | null;
+                            recovery_codes?: string[] | null;
                             /** @constant */
                             token_type?: "Bearer";
                         };
@@ -8029,27 +8484,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthUserdata: {
@@ -8086,27 +8528,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthUserlock: {
@@ -8140,27 +8569,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthUserlockotp: {
@@ -8196,27 +8612,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     postAuthVerifyEmail: {
@@ -8248,27 +8651,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Failure"];
         };
     };
     getContentContact: {
@@ -8302,27 +8692,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getContentFaqs: {
@@ -8372,27 +8745,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getContentNewsCards: {
@@ -8440,27 +8796,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getContentUserGuides: {
@@ -8508,27 +8847,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegate: {
@@ -8747,27 +9069,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateId: {
@@ -8988,27 +9292,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateActionsId: {
@@ -9038,27 +9324,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateDelegatedocumentId: {
@@ -9088,27 +9356,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateDocumentId: {
@@ -9138,27 +9388,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateFilesId: {
@@ -9196,27 +9428,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postDelegateFilesId: {
@@ -9254,27 +9468,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteDelegateFilesId: {
@@ -9304,27 +9504,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateRecallId: {
@@ -9545,27 +9731,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateResponseId: {
@@ -9595,27 +9763,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getDelegateStaticDocumentsId: {
@@ -9645,27 +9795,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putDelegateUpdateDelegateX: {
@@ -9713,27 +9845,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putDelegateUpdateDelegateXUnits: {
@@ -9780,27 +9898,54 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getFilesTokenPreview: {
+        parameters: {
+            query?: {
+                rows?: number;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            /** @enum {string} */
+                            kind: "csv" | "xlsx";
+                            /** @description The file's name */
+                            name: string;
+                            /** @description The first non-blank rows, header first; at most 50 cells of at most 500 characters each */
+                            rows: string[][];
+                            /** @description Rows, columns or cells were left out or cut */
+                            truncated: boolean;
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getLookupValues: {
@@ -9836,27 +9981,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getMe: {
@@ -9902,27 +10030,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putMe: {
@@ -9977,27 +10088,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putMeChangePassword: {
@@ -10031,27 +10129,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putMeLanguage: {
@@ -10104,27 +10189,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getMeOrganization: {
@@ -10167,27 +10239,314 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getMeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
+                        d: {
+                            browser: string | null;
+                            current: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            ip: string | null;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            os: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            user_agent: string | null;
+                        }[];
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    deleteMeSessionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postMeSessionsEndOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            ended: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getMeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            enabled: boolean;
+                            recovery_codes_left: number;
+                            required: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postMeTotpConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            recovery_codes: string[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postMeTotpDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postMeTotpRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            recovery_codes: string[];
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postMeTotpSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            otpauth_uri: string;
+                            secret: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereAuditVerify: {
@@ -10225,27 +10584,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunications: {
@@ -10325,27 +10667,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsId: {
@@ -10476,27 +10801,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdCopy: {
@@ -10612,27 +10921,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdCustomContent: {
@@ -10701,27 +10994,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdCustomContentCustomers: {
@@ -10753,27 +11030,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereCommunicationsIdDeleteSupplierSupplierId: {
@@ -10802,27 +11063,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdFilesZip: {
@@ -10836,41 +11085,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/zip": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdHistories: {
@@ -10920,27 +11150,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsIdProviders: {
@@ -11005,27 +11219,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsTypeSummary: {
@@ -11044,41 +11242,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsDocumentId: {
@@ -11119,27 +11298,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsDownloadcsv: {
@@ -11158,41 +11321,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsDownloadxlsx: {
@@ -11211,41 +11353,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsResponses: {
@@ -11340,27 +11461,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsResponsesIdX: {
@@ -11461,27 +11565,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsResponsesDownloadcsv: {
@@ -11501,41 +11589,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereCommunicationsResponsesDownloadxlsx: {
@@ -11555,41 +11622,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentContact: {
@@ -11623,27 +11669,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentContact: {
@@ -11689,27 +11718,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentFaqs: {
@@ -11775,27 +11791,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereContentFaqs: {
@@ -11856,27 +11855,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentFaqsId: {
@@ -11926,27 +11912,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentFaqsId: {
@@ -12009,27 +11979,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentFaqsIdStatus: {
@@ -12086,27 +12044,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentNewsCards: {
@@ -12172,27 +12118,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereContentNewsCards: {
@@ -12253,27 +12182,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentNewsCardsId: {
@@ -12323,27 +12239,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentNewsCardsId: {
@@ -12406,27 +12306,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentNewsCardsIdStatus: {
@@ -12483,27 +12371,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentUserGuides: {
@@ -12569,27 +12445,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereContentUserGuides: {
@@ -12650,27 +12509,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereContentUserGuidesId: {
@@ -12720,27 +12566,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentUserGuidesId: {
@@ -12803,27 +12633,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereContentUserGuidesIdStatus: {
@@ -12880,27 +12698,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereEmailTemplates: {
@@ -12943,27 +12749,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereEmailTemplatesId: {
@@ -13021,27 +12810,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereEmailTemplatesId: {
@@ -13108,27 +12881,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereEmailTemplatesIdPreview: {
@@ -13178,27 +12939,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereEmailTemplatesIdTestSend: {
@@ -13242,33 +12991,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDeviceEnforcement: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13300,28 +13037,16 @@ export interface operations {
                                 classification: string | null;
                                 code_info?: string | null;
                                 device_name?: string | null;
-                                event_number?: string | null;
-                                generic_names?: string[];
                                 id: number;
                                 /** Format: date */
                                 initiation_date: string | null;
-                                k_numbers?: string[];
                                 /** @enum {string} */
                                 kind: "device-recall" | "device-enforcement" | "drug-enforcement";
-                                manufacturer_names?: string[];
-                                ndc?: string[];
                                 product_code?: string | null;
                                 product_description?: string | null;
-                                reason_for_recall?: string | null;
                                 recall_number: string;
                                 recalling_firm: string | null;
-                                /** Format: date */
-                                report_date?: string | null;
                                 status: string | null;
-                                /** Format: date */
-                                termination_date?: string | null;
-                                /** Format: date-time */
-                                updated_at?: string;
                             }[];
                             /** Format: date-time */
                             lastUpdated: string | null;
@@ -13337,27 +13062,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDeviceEnforcementRecallNumber: {
@@ -13421,33 +13129,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDeviceEnforcementCsvDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13466,47 +13158,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDeviceEnforcementXlsxDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13525,47 +13196,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDevices: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13597,28 +13247,16 @@ export interface operations {
                                 classification: string | null;
                                 code_info?: string | null;
                                 device_name?: string | null;
-                                event_number?: string | null;
-                                generic_names?: string[];
                                 id: number;
                                 /** Format: date */
                                 initiation_date: string | null;
-                                k_numbers?: string[];
                                 /** @enum {string} */
                                 kind: "device-recall" | "device-enforcement" | "drug-enforcement";
-                                manufacturer_names?: string[];
-                                ndc?: string[];
                                 product_code?: string | null;
                                 product_description?: string | null;
-                                reason_for_recall?: string | null;
                                 recall_number: string;
                                 recalling_firm: string | null;
-                                /** Format: date */
-                                report_date?: string | null;
                                 status: string | null;
-                                /** Format: date */
-                                termination_date?: string | null;
-                                /** Format: date-time */
-                                updated_at?: string;
                             }[];
                             /** Format: date-time */
                             lastUpdated: string | null;
@@ -13634,27 +13272,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDevicesRecallNumber: {
@@ -13718,33 +13339,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDevicesCsvDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13763,47 +13368,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDevicesXlsxDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13822,47 +13406,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDrugs: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -13894,28 +13457,16 @@ export interface operations {
                                 classification: string | null;
                                 code_info?: string | null;
                                 device_name?: string | null;
-                                event_number?: string | null;
-                                generic_names?: string[];
                                 id: number;
                                 /** Format: date */
                                 initiation_date: string | null;
-                                k_numbers?: string[];
                                 /** @enum {string} */
                                 kind: "device-recall" | "device-enforcement" | "drug-enforcement";
-                                manufacturer_names?: string[];
-                                ndc?: string[];
                                 product_code?: string | null;
                                 product_description?: string | null;
-                                reason_for_recall?: string | null;
                                 recall_number: string;
                                 recalling_firm: string | null;
-                                /** Format: date */
-                                report_date?: string | null;
                                 status: string | null;
-                                /** Format: date */
-                                termination_date?: string | null;
-                                /** Format: date-time */
-                                updated_at?: string;
                             }[];
                             /** Format: date-time */
                             lastUpdated: string | null;
@@ -13931,27 +13482,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDrugsRecallNumber: {
@@ -14015,33 +13549,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDrugsCsvDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -14060,47 +13578,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaDrugsXlsxDownload: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -14119,47 +13616,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaWithoutEventDevices: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -14191,28 +13667,16 @@ export interface operations {
                                 classification: string | null;
                                 code_info?: string | null;
                                 device_name?: string | null;
-                                event_number?: string | null;
-                                generic_names?: string[];
                                 id: number;
                                 /** Format: date */
                                 initiation_date: string | null;
-                                k_numbers?: string[];
                                 /** @enum {string} */
                                 kind: "device-recall" | "device-enforcement" | "drug-enforcement";
-                                manufacturer_names?: string[];
-                                ndc?: string[];
                                 product_code?: string | null;
                                 product_description?: string | null;
-                                reason_for_recall?: string | null;
                                 recall_number: string;
                                 recalling_firm: string | null;
-                                /** Format: date */
-                                report_date?: string | null;
                                 status: string | null;
-                                /** Format: date */
-                                termination_date?: string | null;
-                                /** Format: date-time */
-                                updated_at?: string;
                             }[];
                             /** Format: date-time */
                             lastUpdated: string | null;
@@ -14228,33 +13692,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFdaWithoutEventDrugs: {
         parameters: {
             query?: {
-                classification?: "Class I" | "Class II" | "Class III";
+                classification?: "Class I" | "Class II" | "Class III" | "none";
                 filterModel?: string;
                 firm?: string;
                 initiatedFrom?: string;
@@ -14286,28 +13733,16 @@ export interface operations {
                                 classification: string | null;
                                 code_info?: string | null;
                                 device_name?: string | null;
-                                event_number?: string | null;
-                                generic_names?: string[];
                                 id: number;
                                 /** Format: date */
                                 initiation_date: string | null;
-                                k_numbers?: string[];
                                 /** @enum {string} */
                                 kind: "device-recall" | "device-enforcement" | "drug-enforcement";
-                                manufacturer_names?: string[];
-                                ndc?: string[];
                                 product_code?: string | null;
                                 product_description?: string | null;
-                                reason_for_recall?: string | null;
                                 recall_number: string;
                                 recalling_firm: string | null;
-                                /** Format: date */
-                                report_date?: string | null;
                                 status: string | null;
-                                /** Format: date */
-                                termination_date?: string | null;
-                                /** Format: date-time */
-                                updated_at?: string;
                             }[];
                             /** Format: date-time */
                             lastUpdated: string | null;
@@ -14323,27 +13758,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFields: {
@@ -14400,27 +13818,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereFields: {
@@ -14472,27 +13873,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereFieldsId: {
@@ -14533,27 +13921,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereFieldsId: {
@@ -14607,27 +13979,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereFieldsIdStatus: {
@@ -14675,27 +14035,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationPreProcessor: {
@@ -14756,27 +14104,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationPreProcessorId: {
@@ -14864,27 +14195,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereLocationPreProcessorId: {
@@ -14929,27 +14244,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereLocationPreProcessorIdBulkAccept: {
@@ -14985,27 +14288,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereLocationPreProcessorIdComplete: {
@@ -15037,27 +14328,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereLocationPreProcessorIdRowsRowId: {
@@ -15124,27 +14403,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationPreProcessorDocumentId: {
@@ -15158,41 +14425,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationPreProcessorKnownProviders: {
@@ -15252,27 +14500,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationPreProcessorLocationPreProcessorSuppliers: {
@@ -15301,27 +14532,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereLocationPreProcessorUploadLocationpreprocessorFile: {
@@ -15358,27 +14572,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocations: {
@@ -15446,27 +14647,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationsVerification: {
@@ -15527,27 +14711,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereLocationsVerification: {
@@ -15585,27 +14752,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationsCsvDownload: {
@@ -15624,41 +14778,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationsSuppliers: {
@@ -15687,27 +14820,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLocationsXlsxDownload: {
@@ -15726,41 +14842,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLookupValues: {
@@ -15818,27 +14913,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereLookupValues: {
@@ -15891,27 +14969,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereLookupValuesId: {
@@ -15953,27 +15018,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereLookupValuesId: {
@@ -16025,27 +15074,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteNotisphereLookupValuesId: {
@@ -16075,27 +15112,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereLookupValuesIdStatus: {
@@ -16144,27 +15169,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereMetrics: {
@@ -16286,27 +15299,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereOrganizationsCreateSuppliers: {
@@ -16354,27 +15350,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsDownloadprovideraccountcsv: {
@@ -16401,41 +15384,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsDownloadprovideraccountxlsx: {
@@ -16462,41 +15424,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsFiltersMetaNotisphereManaged: {
@@ -16525,27 +15466,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsFiltersMetaSso: {
@@ -16574,27 +15498,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsFiltersMetaStatus: {
@@ -16623,27 +15530,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsKpiMetaId: {
@@ -16688,27 +15578,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereOrganizationsLinkSuppliersIdOrganizationId: {
@@ -16749,27 +15623,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsMeta: {
@@ -16805,27 +15667,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsProviderdocdataId: {
@@ -16853,27 +15698,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsProviderorgmeta: {
@@ -16908,27 +15737,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsProviders: {
@@ -16987,6 +15799,8 @@ export interface operations {
                                 state: string | null;
                                 /** @enum {string} */
                                 status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                                /** @enum {string} */
+                                two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
                                 /** Format: date-time */
                                 updated_at: string;
                                 zip: string | null;
@@ -17005,27 +15819,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereOrganizationsProviders: {
@@ -17077,6 +15874,8 @@ export interface operations {
                         zip?: string | null;
                     }[];
                     state?: string | null;
+                    /** @enum {string} */
+                    two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
                     zip?: string | null;
                 };
             };
@@ -17134,6 +15933,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -17146,27 +15947,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsProvidersId: {
@@ -17232,6 +16020,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -17244,27 +16034,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereOrganizationsProvidersId: {
@@ -17313,6 +16087,8 @@ export interface operations {
                     state?: string | null;
                     /** @enum {string} */
                     status?: "ACTIVE" | "DEACTIVATED";
+                    /** @enum {string} */
+                    two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
                     zip?: string | null;
                 };
             };
@@ -17370,6 +16146,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -17382,27 +16160,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteNotisphereOrganizationsProvidersId: {
@@ -17430,27 +16196,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsRecallOrgmeta: {
@@ -17486,27 +16240,131 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getNotisphereOrganizationsSsoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            configured: boolean;
+                            email_claim: string;
+                            email_domains: string[];
+                            enabled: boolean;
+                            issuer: string | null;
+                            jit_enabled: boolean;
+                            jit_role_id: number | null;
+                            organization_id: number;
+                            post_logout_redirect_uri: string;
+                            redirect_uri: string;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            scopes: string;
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    putNotisphereOrganizationsSsoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    client_secret?: string;
+                    /** @default email */
+                    email_claim?: string;
+                    email_domains: string[];
+                    enabled: boolean;
+                    issuer: string;
+                    /** @default false */
+                    jit_enabled?: boolean;
+                    jit_role_id?: number | null;
+                    /** @default openid email profile */
+                    scopes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            configured: boolean;
+                            email_claim: string;
+                            email_domains: string[];
+                            enabled: boolean;
+                            issuer: string | null;
+                            jit_enabled: boolean;
+                            jit_role_id: number | null;
+                            organization_id: number;
+                            post_logout_redirect_uri: string;
+                            redirect_uri: string;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            scopes: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsSupplierNameList: {
@@ -17541,27 +16399,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsSuppliers: {
@@ -17616,6 +16457,8 @@ export interface operations {
                                 state: string | null;
                                 /** @enum {string} */
                                 status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
+                                /** @enum {string} */
+                                two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
                                 /** Format: date-time */
                                 updated_at: string;
                                 zip: string | null;
@@ -17634,27 +16477,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereOrganizationsSuppliers: {
@@ -17690,6 +16516,8 @@ export interface operations {
                     self_registration_link?: string | null;
                     self_registration_role?: string | null;
                     state?: string | null;
+                    /** @enum {string} */
+                    two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
                     zip?: string | null;
                 };
             };
@@ -17734,6 +16562,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -17746,27 +16576,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsSuppliersList: {
@@ -17821,27 +16638,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsSuppliersId: {
@@ -17894,6 +16694,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -17906,27 +16708,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereOrganizationsSuppliersId: {
@@ -17959,6 +16745,8 @@ export interface operations {
                     state?: string | null;
                     /** @enum {string} */
                     status?: "ACTIVE" | "DEACTIVATED";
+                    /** @enum {string} */
+                    two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
                     zip?: string | null;
                 };
             };
@@ -18003,6 +16791,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "SUPPLIER" | "PROVIDER";
                             /** Format: date-time */
                             updated_at: string;
@@ -18015,27 +16805,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteNotisphereOrganizationsSuppliersId: {
@@ -18063,27 +16841,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereOrganizationsUpdateSuppliersList: {
@@ -18124,27 +16890,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereQuickLinks: {
@@ -18208,27 +16957,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereQuickLinksId: {
@@ -18276,27 +17008,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereQuickLinksAccountLinks: {
@@ -18326,27 +17042,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereQuickLinksCreate: {
@@ -18402,27 +17101,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereQuickLinksDeleteId: {
@@ -18470,27 +17156,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereQuickLinksMeta: {
@@ -18525,27 +17199,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereRoles: {
@@ -18601,27 +17258,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereRoles: {
@@ -18669,27 +17309,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereRolesId: {
@@ -18730,27 +17357,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereRolesId: {
@@ -18799,27 +17410,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereRolesIdActivate: {
@@ -18850,27 +17449,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereRolesIdInactivate: {
@@ -18901,27 +17488,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereRolesPermissions: {
@@ -18951,27 +17526,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getNotisphereSignInPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    putNotisphereSignInPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** @enum {string} */
+                            two_factor: "NONE" | "EMAIL_CODE" | "TOTP";
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereUsers: {
@@ -19026,27 +17659,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postNotisphereUsers: {
@@ -19108,27 +17724,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereUsersId: {
@@ -19180,27 +17783,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereUsersId: {
@@ -19260,27 +17847,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereUsersIdActivate: {
@@ -19311,27 +17886,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereUsersIdInactivate: {
@@ -19362,27 +17925,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereUsersIdResendVerification: {
@@ -19413,27 +17964,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putNotisphereUsersIdUnlock: {
@@ -19464,27 +18003,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereUsersCsvDownload: {
@@ -19504,41 +18031,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereUsersOrganizations: {
@@ -19572,27 +18078,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getNotisphereUsersXlsxDownload: {
@@ -19612,41 +18101,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getOrganizationProfile: {
@@ -19687,6 +18155,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
                             /** Format: date-time */
                             updated_at?: string;
@@ -19698,27 +18168,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putOrganizationProfile: {
@@ -19740,6 +18193,8 @@ export interface operations {
                     name: string;
                     phone?: string | null;
                     state?: string | null;
+                    /** @enum {string} */
+                    two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
                     zip?: string | null;
                 };
             };
@@ -19774,6 +18229,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
                             /** Format: date-time */
                             updated_at?: string;
@@ -19785,27 +18242,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postOrganizationProfilePhoto: {
@@ -19846,6 +18290,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "ACTIVE" | "DEACTIVATED" | "PENDING" | "LINKED";
                             /** @enum {string} */
+                            two_factor?: "NONE" | "EMAIL_CODE" | "TOTP";
+                            /** @enum {string} */
                             type: "NOTISPHERE" | "PROVIDER" | "SUPPLIER";
                             /** Format: date-time */
                             updated_at?: string;
@@ -19857,27 +18303,129 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            configured: boolean;
+                            email_claim: string;
+                            email_domains: string[];
+                            enabled: boolean;
+                            issuer: string | null;
+                            jit_enabled: boolean;
+                            jit_role_id: number | null;
+                            organization_id: number;
+                            post_logout_redirect_uri: string;
+                            redirect_uri: string;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            scopes: string;
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    putOrganizationSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    client_secret?: string;
+                    /** @default email */
+                    email_claim?: string;
+                    email_domains: string[];
+                    enabled: boolean;
+                    issuer: string;
+                    /** @default false */
+                    jit_enabled?: boolean;
+                    jit_role_id?: number | null;
+                    /** @default openid email profile */
+                    scopes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            configured: boolean;
+                            email_claim: string;
+                            email_domains: string[];
+                            enabled: boolean;
+                            issuer: string | null;
+                            jit_enabled: boolean;
+                            jit_role_id: number | null;
+                            organization_id: number;
+                            post_logout_redirect_uri: string;
+                            redirect_uri: string;
+                            roles: {
+                                id: number;
+                                name: string;
+                            }[];
+                            scopes: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getOrganizationsId: {
@@ -19905,27 +18453,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNotesAB: {
@@ -19973,27 +18505,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNotesDocumentId: {
@@ -20021,27 +18537,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNotesGetNoteId: {
@@ -20088,27 +18588,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationNotesSaveNoteABC: {
@@ -20145,27 +18629,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNotices: {
@@ -20381,27 +18853,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationNotices: {
@@ -20455,92 +18909,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
-        };
-    };
-    postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId: {
-        parameters: {
-            query?: {
-                actionType?: string;
-                communicationAffectedCustomerId?: number;
-                communicationType?: string;
-                email?: string;
-                token?: string;
-            };
-            header?: never;
-            path: {
-                actionId: number;
-                communicationId: number;
-                communicationType: string;
-                pcId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        d: {
-                            extension: string;
-                            id: number;
-                            name: string;
-                            signed_url: string;
-                            signed_url_review: string;
-                            size: number;
-                            type: string;
-                        }[];
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesId: {
@@ -20758,27 +19133,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesIdDocumentDocId: {
@@ -20813,27 +19170,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesIdFileFileId: {
@@ -20868,27 +19207,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesOrgIdCommunicationIdPcId: {
@@ -21108,27 +19429,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesOrgIdCommunicationIdPcIdType: {
@@ -21349,27 +19652,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionId: {
@@ -21424,149 +19709,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
-        };
-    };
-    deleteProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFileFileId: {
-        parameters: {
-            query?: {
-                actionType?: string;
-                communicationAffectedCustomerId?: number;
-                communicationType?: string;
-                email?: string;
-                token?: string;
-            };
-            header?: never;
-            path: {
-                actionId: number;
-                communicationId: number;
-                fileId: number;
-                orgId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
-        };
-    };
-    getProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFilePcId: {
-        parameters: {
-            query?: {
-                actionType?: string;
-                communicationAffectedCustomerId?: number;
-                communicationType?: string;
-                email?: string;
-                token?: string;
-            };
-            header?: never;
-            path: {
-                actionId: number;
-                communicationId: number;
-                orgId: number;
-                pcId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        d: {
-                            extension: string;
-                            id: number;
-                            name: string;
-                            signed_url: string;
-                            signed_url_review: string;
-                            size: number;
-                            type: string;
-                        }[];
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdUnits: {
@@ -21620,27 +19769,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationNoticesOrgIdCommunicationIdHistoriesPcId: {
@@ -21690,27 +19825,159 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFilePcId: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                /** @description This operation's `communicationId` */
+                communicationIdOrCommunicationType: number;
+                /** @description This operation's `orgId` */
+                orgIdOrCommunicationId: number;
+                /** @description This operation's `pcId` */
+                pcIdOrFileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postProviderCommunicationNoticesCommunicationIdCommunicationTypeActionsActionIdFilePcId: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                /** @description This operation's `communicationType` */
+                communicationIdOrCommunicationType: string;
+                /** @description This operation's `communicationId` */
+                orgIdOrCommunicationId: number;
+                /** @description This operation's `pcId` */
+                pcIdOrFileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            extension: string;
+                            id: number;
+                            name: string;
+                            signed_url: string;
+                            signed_url_review: string;
+                            size: number;
+                            type: string;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    deleteProviderCommunicationNoticesOrgIdCommunicationIdActionsActionIdFileFileId: {
+        parameters: {
+            query?: {
+                actionType?: string;
+                communicationAffectedCustomerId?: number;
+                communicationType?: string;
+                email?: string;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                actionId: number;
+                /** @description This operation's `communicationId` */
+                communicationIdOrCommunicationType: number;
+                /** @description This operation's `orgId` */
+                orgIdOrCommunicationId: number;
+                /** @description This operation's `fileId` */
+                pcIdOrFileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: unknown;
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationNoticesAcknowledgeOrgIdCommunicationIdPcIdType: {
@@ -21751,27 +20018,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunications: {
@@ -21874,27 +20127,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdXY: {
@@ -21937,27 +20173,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdXActionsY: {
@@ -22005,27 +20229,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXActionsYFile: {
@@ -22063,27 +20275,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdXActionsYFile: {
@@ -22121,27 +20317,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderCommunicationsIdXActionsYFileF: {
@@ -22172,27 +20356,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdXActionsYUnits: {
@@ -22239,27 +20411,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXConversations: {
@@ -22308,27 +20468,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdXConversations: {
@@ -22401,27 +20545,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXConversationsCid: {
@@ -22487,27 +20619,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdXConversationsCid: {
@@ -22580,27 +20696,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXConversationsCidFileFileId: {
@@ -22639,27 +20743,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdXConversationsCidMessage: {
@@ -22731,27 +20819,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXInternalactionY: {
@@ -22781,27 +20857,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdXProvideremaillist: {
@@ -22830,27 +20890,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderCommunicationsIdXResponsesU: {
@@ -22884,27 +20928,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdAcknowledgeX: {
@@ -22937,27 +20969,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdActionsX: {
@@ -23042,27 +21062,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdAddReportHistoryAB: {
@@ -23092,27 +21096,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdChangeHistoryReportX: {
@@ -23127,41 +21119,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdChangeStatusX: {
@@ -23197,27 +21169,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdCustomizedcontentX: {
@@ -23232,41 +21192,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdCustomizedcontentXCsv: {
@@ -23281,41 +21221,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdDelegateX: {
@@ -23356,27 +21276,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdDelegateActionsX: {
@@ -23405,27 +21309,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdFile: {
@@ -23453,27 +21341,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdFile: {
@@ -23501,27 +21373,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdHistoriesX: {
@@ -23564,27 +21424,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdNotAffected: {
@@ -23635,27 +21479,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdOwner: {
@@ -23694,27 +21526,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdProviderRecallX: {
@@ -23948,27 +21768,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdProvideraffectedlocationX: {
@@ -23983,41 +21787,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdProvideraffectedproductsX: {
@@ -24032,41 +21816,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdReportHistoryAB: {
@@ -24096,27 +21860,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdResendmailAB: {
@@ -24150,27 +21898,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdResponseDetailsX: {
@@ -24232,27 +21968,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsIdRevokeDelegateAB: {
@@ -24286,27 +22006,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdSendNotificationAB: {
@@ -24343,27 +22051,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdSummaryX: {
@@ -24466,27 +22162,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdSupportingdoc: {
@@ -24514,27 +22194,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdSwitchSitesX: {
@@ -24563,27 +22227,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIdUpdateEvent: {
@@ -24611,27 +22259,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdUpdateNotificationX: {
@@ -24667,27 +22299,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsIdUpdateRecallAB: {
@@ -24806,27 +22426,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsBulk: {
@@ -24866,27 +22474,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsByRecall: {
@@ -24958,27 +22553,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsByRecallCommunicationIdSites: {
@@ -25022,27 +22600,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsChangeHistory: {
@@ -25075,27 +22637,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsDelegateIdFlagEmaillist: {
@@ -25124,27 +22673,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsDocumentId: {
@@ -25172,27 +22705,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsDocumentId: {
@@ -25220,27 +22737,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsFileId: {
@@ -25268,27 +22773,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsFileDelegateActionId: {
@@ -25316,27 +22805,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsInternalaction: {
@@ -25377,27 +22850,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsIsSite: {
@@ -25423,27 +22883,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsMeta: {
@@ -25469,27 +22912,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsMetaSites: {
@@ -25519,27 +22945,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsMetaIdEmaillist: {
@@ -25567,27 +22976,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsOwnerCandidates: {
@@ -25620,27 +23013,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderEditId: {
@@ -25714,27 +23090,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderAllDelegateSummaryReport: {
@@ -25746,41 +23106,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderAllDelegateSummaryReportCsv: {
@@ -25792,41 +23131,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderInfoMailId: {
@@ -25854,27 +23172,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderMailABC: {
@@ -25904,27 +23206,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderMailAInfomailBCD: {
@@ -25955,27 +23241,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderRecallSummaryReport: {
@@ -26005,41 +23275,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsProviderRecallSummaryReportCsv: {
@@ -26069,41 +23318,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderCommunicationsResponse: {
@@ -26152,27 +23380,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsSearchMeta: {
@@ -26198,27 +23413,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsStep0: {
@@ -26291,27 +23489,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsSuppliercontactId: {
@@ -26356,27 +23541,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsSupplierNameList: {
@@ -26405,27 +23574,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderCommunicationsValidDomainEmailidAB: {
@@ -26454,27 +23606,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderCommunicationsWorkflowProviderMailABCD: {
@@ -26512,27 +23648,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDashboardFdaRecalls: {
@@ -26572,27 +23696,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDashboardFdaRecallsRecallNumber: {
@@ -26656,27 +23763,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDashboardMetrics: {
@@ -26798,27 +23889,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDistributionLists: {
@@ -26875,27 +23949,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderDistributionLists: {
@@ -26944,27 +24001,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDistributionListsId: {
@@ -27006,27 +24050,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderDistributionListsId: {
@@ -27075,27 +24103,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderDistributionListsId: {
@@ -27126,27 +24142,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderDistributionListsIdActivate: {
@@ -27177,27 +24181,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderDistributionListsIdInactivate: {
@@ -27228,27 +24220,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderDistributionListsIdMembers: {
@@ -27301,27 +24281,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderDistributionListsIdMembers: {
@@ -27367,27 +24331,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderDistributionListsIdMembersMemberId: {
@@ -27418,27 +24370,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderEmailTemplates: {
@@ -27481,27 +24421,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderEmailTemplatesKey: {
@@ -27559,27 +24482,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderEmailTemplatesKey: {
@@ -27646,27 +24553,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderEmailTemplatesKey: {
@@ -27724,27 +24619,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderEmailTemplatesKeyPreview: {
@@ -27794,27 +24677,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderEmailTemplatesKeyTestSend: {
@@ -27858,27 +24729,749 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            departments: string[];
+                            sites: {
+                                id: number;
+                                name: string;
+                            }[];
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            created_rows: number;
+                            file_name: string;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            header_row: number;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "items" | "purchases";
+                            mapping: {
+                                [key: string]: number;
+                            } | null;
+                            processed_rows: number;
+                            refused_rows: number;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "UPLOADED" | "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+                            total_rows: number;
+                            unchanged_rows: number;
+                            updated_rows: number;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postProviderInventoryImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @default items
+                     * @enum {string}
+                     */
+                    kind?: "items" | "purchases";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            fields: ("gtin" | "udi" | "manufacturer" | "catalogue" | "model" | "description" | "lot" | "serial" | "expiry" | "quantity" | "department" | "site" | "supplier" | "purchased_on" | "order_number")[];
+                            header_row: number;
+                            import: {
+                                /** Format: date-time */
+                                created_at: string;
+                                created_rows: number;
+                                file_name: string;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                header_row: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "items" | "purchases";
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                processed_rows: number;
+                                refused_rows: number;
+                                /** Format: date-time */
+                                started_at: string | null;
+                                /** @enum {string} */
+                                status: "UPLOADED" | "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+                                total_rows: number;
+                                unchanged_rows: number;
+                                updated_rows: number;
+                            };
+                            mapping: {
+                                catalogue?: number;
+                                department?: number;
+                                description?: number;
+                                expiry?: number;
+                                gtin?: number;
+                                lot?: number;
+                                manufacturer?: number;
+                                model?: number;
+                                order_number?: number;
+                                purchased_on?: number;
+                                quantity?: number;
+                                serial?: number;
+                                site?: number;
+                                supplier?: number;
+                                udi?: number;
+                            };
+                            preview: string[][];
+                            remembered: {
+                                [key: string]: string;
+                            } | null;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryImportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            created_rows: number;
+                            file_name: string;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            header_row: number;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "items" | "purchases";
+                            mapping: {
+                                [key: string]: number;
+                            } | null;
+                            processed_rows: number;
+                            refusals: {
+                                reason: {
+                                    code: string;
+                                    message: string;
+                                    params?: {
+                                        [key: string]: unknown;
+                                    };
+                                    reason?: string;
+                                };
+                                row_number: number;
+                                value: string | null;
+                            }[];
+                            refused_rows: number;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "UPLOADED" | "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+                            total_rows: number;
+                            unchanged_rows: number;
+                            updated_rows: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryImportsIdRefusalsFormat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                format: "csv" | "xlsx";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a download, not the JSON envelope) */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postProviderInventoryImportsIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    header_row: number;
+                    mapping: {
+                        catalogue?: number;
+                        department?: number;
+                        description?: number;
+                        expiry?: number;
+                        gtin?: number;
+                        lot?: number;
+                        manufacturer?: number;
+                        model?: number;
+                        order_number?: number;
+                        purchased_on?: number;
+                        quantity?: number;
+                        serial?: number;
+                        site?: number;
+                        supplier?: number;
+                        udi?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            /** Format: date-time */
+                            created_at: string;
+                            created_rows: number;
+                            file_name: string;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            header_row: number;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "items" | "purchases";
+                            mapping: {
+                                [key: string]: number;
+                            } | null;
+                            processed_rows: number;
+                            refused_rows: number;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "UPLOADED" | "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+                            total_rows: number;
+                            unchanged_rows: number;
+                            updated_rows: number;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryItems: {
+        parameters: {
+            query?: {
+                department?: string;
+                filterModel?: string;
+                gtin?: string;
+                kind?: "items" | "purchases";
+                lot?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                serial?: string;
+                site_id?: number;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            items: {
+                                catalogue_number: string | null;
+                                department: string | null;
+                                description: string | null;
+                                /** Format: date */
+                                expiry_date: string | null;
+                                gtin: string | null;
+                                id: number;
+                                location: string | null;
+                                lot: string | null;
+                                manufacturer: string | null;
+                                model: string | null;
+                                order_number: string | null;
+                                /** Format: date */
+                                purchased_on: string | null;
+                                quantity: number | null;
+                                serial: string | null;
+                                site_id: number | null;
+                                supplier_name: string | null;
+                                udi_di: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            lastUpdated: string | null;
+                            pageNumber: number;
+                            pageSize: number;
+                            sortCapped?: boolean;
+                            total: number;
+                            totalCapped?: boolean;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryItemsCsv: {
+        parameters: {
+            query?: {
+                department?: string;
+                filterModel?: string;
+                gtin?: string;
+                kind?: "items" | "purchases";
+                lot?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                serial?: string;
+                site_id?: number;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a download, not the JSON envelope) */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryItemsXlsx: {
+        parameters: {
+            query?: {
+                department?: string;
+                filterModel?: string;
+                gtin?: string;
+                kind?: "items" | "purchases";
+                lot?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+                serial?: string;
+                site_id?: number;
+                sortDirection?: string;
+                sortField?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a download, not the JSON envelope) */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryMatches: {
+        parameters: {
+            query: {
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            departments: number;
+                            /** Format: date-time */
+                            matched_at?: string;
+                            provider_communication_id: number;
+                            rows: number;
+                            sites: number;
+                            /** @enum {string} */
+                            status: "MATCHED" | "NONE";
+                            units: number;
+                        }[];
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryMatchesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            department_names?: string[];
+                            item_master: {
+                                items?: number;
+                                /** Format: date-time */
+                                items_imported_at?: string | null;
+                                purchases?: number;
+                                /** Format: date-time */
+                                purchases_imported_at?: string | null;
+                            };
+                            /** Format: date-time */
+                            matched_at?: string | null;
+                            provider_communication_id: number;
+                            rows: {
+                                catalogue_number?: string | null;
+                                confidence: number;
+                                department?: string | null;
+                                description?: string | null;
+                                evidence: string;
+                                gtin?: string | null;
+                                id: number;
+                                likely: boolean;
+                                location?: string | null;
+                                lot?: string | null;
+                                manufacturer?: string | null;
+                                model?: string | null;
+                                product_index?: number;
+                                /** @enum {string} */
+                                reason: "DI_LOT" | "DI" | "CATALOGUE_LOT" | "MODEL_LOT" | "CATALOGUE" | "MODEL" | "LOT" | "TEXT_TOKEN";
+                                row_id?: number;
+                                /** Format: date-time */
+                                row_imported_at?: string | null;
+                                serial?: string | null;
+                                site_id?: number | null;
+                                /** @enum {string} */
+                                source: "ITEM" | "PURCHASE";
+                                units: number;
+                            }[];
+                            rows_total?: number;
+                            searched?: {
+                                catalogues?: string[];
+                                counts?: {
+                                    catalogues?: number;
+                                    gtins?: number;
+                                    lot_ranges?: number;
+                                    lots?: number;
+                                    models?: number;
+                                };
+                                fda_records?: number;
+                                gtins?: string[];
+                                lot_ranges?: string[];
+                                lots?: string[];
+                                models?: string[];
+                                products?: number;
+                                serials?: number;
+                            };
+                            site_names?: string[];
+                            /** @enum {string} */
+                            status: "MATCHED" | "NONE" | "PENDING" | "NO_ITEM_MASTER";
+                            summary: {
+                                departments?: number;
+                                possible?: number;
+                                purchased_units?: number;
+                                rows?: number;
+                                sites?: number;
+                                units?: number;
+                            };
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postProviderInventoryMatchesIdNotAffected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        d: {
+                            communication_id?: number;
+                            evidence: {
+                                items?: number;
+                                /** Format: date-time */
+                                items_imported_at?: string | null;
+                                /** Format: date-time */
+                                matched_at?: string;
+                            };
+                            id: number;
+                            /** Format: date-time */
+                            not_affected_at?: string | null;
+                            not_affected_by?: string | null;
+                            not_affected_reason?: string | null;
+                            response_status: string;
+                        };
+                        m: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getProviderInventoryMatchesIdReport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a download, not the JSON envelope) */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderLocationsVerification: {
@@ -27939,27 +25532,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderLocationsVerification: {
@@ -27997,27 +25573,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderSites: {
@@ -28072,27 +25635,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderSites: {
@@ -28145,27 +25691,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderSitesId: {
@@ -28206,27 +25739,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSitesId: {
@@ -28281,27 +25798,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSitesIdActivate: {
@@ -28332,27 +25837,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSitesIdInactivate: {
@@ -28383,27 +25876,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderSupplierContacts: {
@@ -28460,27 +25941,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderSupplierContacts: {
@@ -28532,27 +25996,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderSupplierContactsId: {
@@ -28595,27 +26046,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSupplierContactsId: {
@@ -28669,27 +26104,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderSupplierContactsId: {
@@ -28720,27 +26143,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSupplierContactsIdActivate: {
@@ -28771,27 +26182,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderSupplierContactsIdInactivate: {
@@ -28822,27 +26221,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderTemplateActions: {
@@ -28903,27 +26290,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postProviderTemplateActions: {
@@ -28980,27 +26350,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderTemplateActionsId: {
@@ -29046,27 +26403,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderTemplateActionsId: {
@@ -29123,27 +26464,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteProviderTemplateActionsId: {
@@ -29174,27 +26503,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderTemplateActionsIdActivate: {
@@ -29225,27 +26542,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderTemplateActionsIdInactivate: {
@@ -29276,27 +26581,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putProviderTemplateActionsReorder: {
@@ -29348,27 +26641,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderWorklist: {
@@ -29433,27 +26713,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getProviderWorklistCounts: {
@@ -29486,27 +26749,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getRoles: {
@@ -29559,27 +26805,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postRoles: {
@@ -29624,27 +26853,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getRolesId: {
@@ -29683,27 +26899,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putRolesId: {
@@ -29750,27 +26950,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteRolesId: {
@@ -29801,27 +26989,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putRolesIdActivate: {
@@ -29852,27 +27028,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putRolesIdInactivate: {
@@ -29903,27 +27067,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getRolesPermissions: {
@@ -29953,27 +27105,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunications: {
@@ -30039,27 +27174,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsId: {
@@ -30175,27 +27293,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActions: {
@@ -30234,27 +27336,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsX: {
@@ -30324,27 +27410,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsProvider: {
@@ -30412,27 +27482,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsProviderAB: {
@@ -30646,27 +27700,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsProviderABC: {
@@ -30881,27 +27919,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsProviderStatusreport: {
@@ -30915,41 +27937,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdActionsProviderStatusreportCsv: {
@@ -30963,41 +27965,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdAddReportHistoryType: {
@@ -31026,27 +28008,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdApproveRecallAB: {
@@ -31117,27 +28087,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdAudit: {
@@ -31187,27 +28145,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdAuditreport: {
@@ -31221,41 +28163,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdAuditreportCsv: {
@@ -31269,41 +28191,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdChangeHistoryDownload: {
@@ -31317,41 +28219,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdCloseOpen: {
@@ -31379,27 +28261,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdConversations: {
@@ -31447,27 +28317,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdConversationsABC: {
@@ -31541,27 +28395,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdConversationsCid: {
@@ -31626,27 +28468,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdConversationsCid: {
@@ -31718,27 +28544,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdConversationsCidFileFileId: {
@@ -31776,27 +28590,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdConversationsCidMessage: {
@@ -31867,27 +28665,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdCustomContent: {
@@ -31956,27 +28742,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdCustomContent: {
@@ -32013,27 +28783,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdCustomContentCustomers: {
@@ -32065,27 +28823,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdCustomContentFile: {
@@ -32116,27 +28858,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdCustomContentTemplate: {
@@ -32152,41 +28882,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdCustomers: {
@@ -32253,27 +28964,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdDelegate: {
@@ -32310,27 +29005,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdDelegates: {
@@ -32373,27 +29056,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdDelegatesDelegateIdRevoke: {
@@ -32426,27 +29093,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdDeleteX: {
@@ -32475,27 +29130,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdDeliveries: {
@@ -32567,27 +29210,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdDocuments: {
@@ -32630,27 +29257,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdDocuments: {
@@ -32693,27 +29304,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdEventstatusbylocation: {
@@ -32727,41 +29326,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdFdareport: {
@@ -32775,41 +29354,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdFilesZip: {
@@ -32823,41 +29382,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/zip": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdHealthSystems: {
@@ -32893,27 +29433,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdHistories: {
@@ -32963,27 +29487,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdInternalaction: {
@@ -33028,27 +29536,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    getSupplierCommunicationsIdInventoryChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
+                        d: {
+                            affected_customer_id: number;
+                            provider_communication_id: number;
+                            provider_organization_id?: number | null;
+                            /** @enum {string} */
+                            state: "FOUND" | "NOT_FOUND" | "NOT_CHECKED";
+                        }[];
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdLocations: {
@@ -33115,27 +29645,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdLocationsAll: {
@@ -33185,27 +29699,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdLocationsByFile: {
@@ -33233,27 +29731,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdLocationsCsvDownload: {
@@ -33267,41 +29749,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdLocationsXlxsDownload: {
@@ -33315,41 +29777,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdNotificationreport: {
@@ -33363,41 +29805,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdPaperResponseImport: {
@@ -33428,27 +29850,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdPaperResponseTemplate: {
@@ -33462,41 +29872,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdPostupdate: {
@@ -33563,27 +29953,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdProductTemplate: {
@@ -33597,41 +29975,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdRecalleventstatusreportCsv: {
@@ -33645,41 +30003,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdRemindNow: {
@@ -33710,27 +30048,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdReminders: {
@@ -33771,27 +30097,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdReminders: {
@@ -33840,27 +30150,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdRemoveLocations: {
@@ -33898,27 +30196,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdReportHistoryType: {
@@ -33954,27 +30240,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdResendmailPcId: {
@@ -34010,27 +30280,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdSalesreps: {
@@ -34069,27 +30327,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsIdSalesrepsNotify: {
@@ -34125,27 +30367,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdSendNotificationX: {
@@ -34178,27 +30408,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdSummary: {
@@ -34268,27 +30486,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdSummeryreport: {
@@ -34302,41 +30504,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierCommunicationsIdUpdateStatusStatus: {
@@ -34371,27 +30553,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsIdViewPcId: {
@@ -34604,27 +30774,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsChangeHistory: {
@@ -34657,27 +30811,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsDocumentId: {
@@ -34718,27 +30859,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierCommunicationsDocumentId: {
@@ -34766,27 +30891,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsFileId: {
@@ -34827,27 +30940,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsFilePaperId: {
@@ -34885,27 +30982,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsInternalaction: {
@@ -34963,27 +31044,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsMeta: {
@@ -35061,27 +31129,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsPaper: {
@@ -35143,27 +31194,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdDelete: {
@@ -35194,27 +31232,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdDoc: {
@@ -35249,27 +31271,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdEditlocationnames: {
@@ -35305,27 +31311,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdGetactions: {
@@ -35464,27 +31454,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdList: {
@@ -35549,27 +31523,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdLocationnames: {
@@ -35605,27 +31563,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdNotifieddate: {
@@ -35659,27 +31601,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsPaperIdProvidernames: {
@@ -35716,27 +31642,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsPaperSupplieractions: {
@@ -35877,27 +31787,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsPaperUpdate: {
@@ -35961,27 +31858,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep0: {
@@ -36122,27 +32006,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep1: {
@@ -36275,27 +32146,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep1AddNewProducts: {
@@ -36428,27 +32286,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep1ReadProductFile: {
@@ -36492,27 +32337,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep2: {
@@ -36643,27 +32475,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep3: {
@@ -36705,27 +32524,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierCommunicationsStep3Customers: {
@@ -36762,27 +32568,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsSupplierDashboardStatusActionsSupplierSummeryreport: {
@@ -36796,41 +32589,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsSupplierDashboardStatusActionsSupplierSummeryreportCsv: {
@@ -36844,41 +32617,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierCommunicationsValidDomain: {
@@ -36906,27 +32659,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDashboardStatusActionsSupplierSummeryreport: {
@@ -36940,41 +32676,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDashboardStatusActionsSupplierSummeryreportCsv: {
@@ -36988,41 +32704,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDashboardMetrics: {
@@ -37144,27 +32840,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDistributionLists: {
@@ -37221,27 +32900,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierDistributionLists: {
@@ -37290,27 +32952,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDistributionListsId: {
@@ -37352,27 +33001,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierDistributionListsId: {
@@ -37421,27 +33054,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierDistributionListsId: {
@@ -37472,27 +33093,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierDistributionListsIdActivate: {
@@ -37523,27 +33132,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierDistributionListsIdInactivate: {
@@ -37574,27 +33171,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierDistributionListsIdMembers: {
@@ -37647,27 +33232,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierDistributionListsIdMembers: {
@@ -37713,27 +33282,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierDistributionListsIdMembersMemberId: {
@@ -37764,27 +33321,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierFields: {
@@ -37841,27 +33386,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierFields: {
@@ -37913,27 +33441,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierFieldsId: {
@@ -37974,27 +33489,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierFieldsId: {
@@ -38048,27 +33547,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierFieldsIdStatus: {
@@ -38116,27 +33603,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationFiles: {
@@ -38196,27 +33671,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierLocationFiles: {
@@ -38266,27 +33724,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationFilesId: {
@@ -38338,27 +33783,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationFilesIdDownload: {
@@ -38372,41 +33801,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocations: {
@@ -38474,27 +33884,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierLocations: {
@@ -38562,27 +33955,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationsId: {
@@ -38636,27 +34016,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierLocationsId: {
@@ -38726,27 +34090,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierLocationsId: {
@@ -38777,27 +34129,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierLocationsIdActivate: {
@@ -38828,27 +34168,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierLocationsIdInactivate: {
@@ -38879,27 +34207,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationsCsvDownload: {
@@ -38918,41 +34234,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLocationsXlsxDownload: {
@@ -38971,41 +34266,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLookupValues: {
@@ -39063,27 +34337,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierLookupValues: {
@@ -39136,27 +34393,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierLookupValuesId: {
@@ -39198,27 +34442,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierLookupValuesId: {
@@ -39270,27 +34498,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierLookupValuesId: {
@@ -39320,27 +34536,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierLookupValuesIdStatus: {
@@ -39389,27 +34593,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierProviders: {
@@ -39468,27 +34660,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierReminderPlans: {
@@ -39524,27 +34699,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierReminderPlans: {
@@ -39593,27 +34751,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierSalesRepDisruptionNotice: {
@@ -39705,27 +34850,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierSalesReps: {
@@ -39783,27 +34909,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierSalesReps: {
@@ -39857,27 +34966,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierSalesRepsId: {
@@ -39921,27 +35017,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierSalesRepsId: {
@@ -39997,27 +35077,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierSalesRepsId: {
@@ -40048,27 +35116,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierSalesRepsIdActivate: {
@@ -40099,27 +35155,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierSalesRepsIdInactivate: {
@@ -40150,27 +35194,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierSalesRepsCsvDownload: {
@@ -40189,41 +35221,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierSalesRepsXlsxDownload: {
@@ -40242,41 +35253,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierTemplateActions: {
@@ -40337,27 +35327,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postSupplierTemplateActions: {
@@ -40414,27 +35387,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierTemplateActionsId: {
@@ -40480,27 +35440,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierTemplateActionsId: {
@@ -40557,27 +35501,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteSupplierTemplateActionsId: {
@@ -40608,27 +35540,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierTemplateActionsIdActivate: {
@@ -40659,27 +35579,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierTemplateActionsIdInactivate: {
@@ -40710,27 +35618,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putSupplierTemplateActionsReorder: {
@@ -40782,27 +35678,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getSupplierWorklist: {
@@ -40859,27 +35742,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getTCId: {
@@ -40910,27 +35776,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getTOId: {
@@ -40960,27 +35808,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     getUsers: {
@@ -41041,27 +35871,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     postUsers: {
@@ -41118,27 +35931,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getUsersId: {
@@ -41185,27 +35985,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
         };
     };
     putUsersId: {
@@ -41262,27 +36046,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     deleteUsersId: {
@@ -41313,27 +36085,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putUsersIdActivate: {
@@ -41364,27 +36124,53 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    postUsersIdEndSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
+                        d: {
+                            ended: number;
                         };
                         m: string;
                         /** @constant */
-                        ok: false;
+                        ok: true;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putUsersIdInactivate: {
@@ -41415,27 +36201,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putUsersIdResendVerification: {
@@ -41466,27 +36240,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     putUsersIdUnlock: {
@@ -41517,27 +36279,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            default: components["responses"]["Failure"];
         };
     };
     getUsersCsvDownload: {
@@ -41556,41 +36306,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "text/csv": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getUsersOrganizations: {
@@ -41620,27 +36349,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
     getUsersXlsxDownload: {
@@ -41659,41 +36371,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The file (a download, not the JSON envelope) */
             200: {
                 headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        d: unknown;
-                        m: string;
-                        /** @constant */
-                        ok: true;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Failure */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            code: string;
-                            details?: unknown;
-                            params?: {
-                                [key: string]: unknown;
-                            };
-                            reason?: string;
-                        };
-                        m: string;
-                        /** @constant */
-                        ok: false;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
         };
     };
 }

@@ -5,6 +5,7 @@ import { renderApp, jsonResponse } from '../test/render';
 import { makeJwt, claimsFor } from '../test/jwt';
 import { accessDeniedAtom, tokenAtom } from '../state/auth';
 import type { CommunicationAccessDetails } from '../api/auth';
+import { setPageToken } from '../state/auth';
 
 const me = {
   id: 1,
@@ -25,7 +26,7 @@ function signedInAs(
   roleName = 'Administrator',
 ) {
   const access = makeJwt(claimsFor(orgType, permissions, { role_name: roleName }));
-  localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+  setPageToken({ access_token: access });
 }
 
 function backend(routes: Record<string, unknown>) {
@@ -207,7 +208,13 @@ describe('app routing', () => {
 
   it('logs out from the user menu', async () => {
     signedInAs('SUPPLIER', ['Supplier_ManageRecalls']);
-    const fetchMock = backend({ '/api/me': me, '/api/me/organization': me.organization, '/api/auth/logout': null });
+    const fetchMock = backend({
+      '/api/me': me,
+      '/api/me/organization': me.organization,
+      '/api/me/sessions': [],
+      '/api/me/totp': { enabled: false, confirmed_at: null, recovery_codes_left: 0, required: false },
+      '/api/auth/logout': null,
+    });
     const { location, store } = renderApp('/account');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /User menu/ }));

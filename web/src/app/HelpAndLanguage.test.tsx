@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../test/render';
 import { claimsFor, makeJwt } from '../test/jwt';
+import { setPageToken } from '../state/auth';
 
 const me = {
   id: 42,
@@ -50,10 +51,7 @@ function backend(help: Record<string, string | null>) {
 }
 
 function signIn() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', HELP_PERMISSIONS)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', HELP_PERMISSIONS)) });
 }
 
 const helpLink = (name: string) =>

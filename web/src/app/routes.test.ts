@@ -102,6 +102,10 @@ const SPEC_ROUTES = [
   '/supplier/lookup-values',
   // Issue 32: what needs the provider's team.
   '/provider/worklist',
+  // Issue 38: the provider's item master.
+  '/provider/inventory',
+  // Issue 35: where the organisation's identity provider sends the browser back.
+  '/sso/callback',
 ];
 
 describe('route table', () => {
@@ -113,7 +117,7 @@ describe('route table', () => {
 
   it('marks the public pages and forms as public, everything else as signed-in', () => {
     const publicPaths = routes.filter((r) => r.public).map((r) => r.path);
-    expect(publicPaths).toHaveLength(16);
+    expect(publicPaths).toHaveLength(17);
     expect(routes.filter((r) => r.layout === 'custom').every((r) => r.public)).toBe(true);
     expect(routes.find((r) => r.path === '/login')).toMatchObject({ public: true, layout: 'plain' });
     expect(routes.find((r) => r.path === '/account')).toMatchObject({ public: false, layout: 'shell' });

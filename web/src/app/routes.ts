@@ -28,6 +28,8 @@ export const routes: readonly RouteDef[] = [
   plain('/verify-email', msg`Verify Email`, { page: () => import('../features/auth/VerifyEmailPage') }),
   plain('/reset-password', msg`Reset Password`, { page: () => import('../features/auth/ResetPasswordPage') }),
   plain('/login', msg`Sign In`, { page: loginPage }),
+  // Single sign-on's return from the organisation's identity provider (issue 35).
+  plain('/sso/callback', msg`Sign In`, { page: () => import('../features/auth/SsoCallbackPage') }),
   plain('/forgot-password', msg`Forgot Password`, { page: () => import('../features/auth/ForgotPasswordPage') }),
   plain('/success', msg`Success`, { page: () => import('../features/auth/SuccessPage') }),
   plain('/success-signup', msg`Registration Complete`, { page: () => import('../features/auth/SuccessSignupPage') }),

@@ -1,61 +1,36 @@
 import { atom } from 'jotai';
-import {
-  TOKEN_STORAGE_KEY,
-  decodeClaims,
-  isStoredToken,
-  isTokenValid,
-  userTypeOf,
-  type StoredToken,
-  type TokenClaims,
-  type UserType,
-} from './token';
+import { decodeClaims, isTokenValid, userTypeOf, type StoredToken, type TokenClaims, type UserType } from './token';
 
-function readStoredToken(): StoredToken | null {
-  try {
-    const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : null;
-    return isStoredToken(value) ? value : null;
-  } catch {
-    return null;
-  }
+/**
+ * The access token of this page, in memory only (issue 34: an injected script finds nothing in storage). A reload
+ * starts without it and gets a new one from the refresh cookie (`initSession`); each tab holds its own.
+ */
+let pageToken: StoredToken | null = null;
+
+/** Sets the page's token outside a store: what a store reads first (tests sign in with it before rendering). */
+export function setPageToken(token: StoredToken | null): void {
+  pageToken = token;
 }
 
-function writeStoredToken(token: StoredToken | null): void {
-  try {
-    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(token));
-    else localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // storage unavailable: the login lasts for this page only
-  }
-}
-
-/** undefined until first read: each store reads localStorage when it first needs the token. */
+/** undefined until first read: each store starts from the page's token. */
 const tokenBaseAtom = atom<StoredToken | null | undefined>(undefined);
-tokenBaseAtom.onMount = (setAtom) => {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_STORAGE_KEY || event.key === null) setAtom(readStoredToken());
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-};
 
-/** The stored login: access and refresh token under the one 'user-token' key (null clears it). */
+/** The page's login: the access token (null clears it). */
 export const tokenAtom = atom(
   (get) => {
     const value = get(tokenBaseAtom);
-    return value === undefined ? readStoredToken() : value;
+    return value === undefined ? pageToken : value;
   },
   (_get, set, next: StoredToken | null) => {
-    writeStoredToken(next);
+    pageToken = next;
     set(tokenBaseAtom, next);
   },
 );
 
-/** Claims are read only when a refresh token exists (spec §4). */
+/** The claims of the page's access token (spec §4). */
 export const claimsAtom = atom<TokenClaims | null>((get) => {
   const token = get(tokenAtom);
-  if (!token || !token.refresh_token) return null;
-  return decodeClaims(token.access_token);
+  return token ? decodeClaims(token.access_token) : null;
 });
 
 export interface AuthInfo {
@@ -88,7 +63,7 @@ export const authAtom = atom<AuthInfo>((get) => {
   };
 });
 
-/** Set when a refresh failed or no refresh token existed: user, token and organisation are cleared. */
+/** Set when a refresh failed (no or a dead refresh cookie): user, token and organisation are cleared. */
 export const authErrorAtom = atom(false);
 
 /** Access-denied state recorded by the permission guard until the access request is sent. */

@@ -1,11 +1,14 @@
-/** Access token claims and the stored login, per spec §3. */
+/** Access token claims and the page's login, per spec §3 (the refresh token is an HttpOnly cookie: issue 34). */
 
 export type OrgType = 'NOTISPHERE' | 'PROVIDER' | 'SUPPLIER';
 export type UserType = 'NOTI' | 'PROV' | 'SUPP';
 
+/**
+ * The login of this page: the access token only, kept in memory (never in localStorage). The refresh token is the
+ * server's HttpOnly cookie, which no script can read.
+ */
 export interface StoredToken {
   access_token: string;
-  refresh_token: string;
 }
 
 export interface TokenClaims {
@@ -18,8 +21,6 @@ export interface TokenClaims {
   role_name: string | null;
   org_id: string | null;
 }
-
-export const TOKEN_STORAGE_KEY = 'user-token';
 
 function base64UrlDecode(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -89,10 +90,4 @@ export function userTypeOf(orgType: OrgType | null): UserType | null {
     default:
       return null;
   }
-}
-
-export function isStoredToken(value: unknown): value is StoredToken {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.access_token === 'string' && typeof v.refresh_token === 'string';
 }

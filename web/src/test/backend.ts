@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { claimsFor, makeJwt } from './jwt';
 import { jsonResponse } from './render';
+import { setPageToken } from '../state/auth';
 
 type OrganizationType = 'NOTISPHERE' | 'SUPPLIER' | 'PROVIDER';
 
@@ -71,12 +72,9 @@ export function personOf(type: OrganizationType): Me {
   return people[type];
 }
 
-/** Signs in as a person of `type` holding `permissions`: the token the app finds in storage when it starts. */
+/** Signs in as a person of `type` holding `permissions`: the access token the page holds (in memory) when it starts. */
 export function signIn(type: OrganizationType, permissions: string[], claims: Record<string, unknown> = {}) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor(type, permissions, claims)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor(type, permissions, claims)) });
 }
 
 function readBody(body: BodyInit | null | undefined): unknown {
@@ -92,6 +90,28 @@ function readBody(body: BodyInit | null | undefined): unknown {
  * Stands in for the API (a stubbed `fetch`): /api/me and /api/me/organization answer `me`; every other request goes to
  * `answer`, and one it leaves unanswered gets a 404 envelope. Returns the requests, in order, as they come.
  */
+/** The organisation settings pages hold the single sign-on panel; unless a test says otherwise, none is set up. */
+export const SSO_SETTINGS = /^\/api\/(organization\/sso|notisphere\/organizations\/sso\/\d+)$/;
+
+export function ssoNotConfigured(organizationId: number) {
+  return {
+    organization_id: organizationId,
+    enabled: false,
+    configured: false,
+    issuer: null,
+    client_id: null,
+    client_secret_set: false,
+    scopes: 'openid email profile',
+    email_claim: 'email',
+    email_domains: [],
+    jit_enabled: false,
+    jit_role_id: null,
+    redirect_uri: 'http://localhost/api/auth/sso/callback',
+    post_logout_redirect_uri: 'http://localhost/login',
+    roles: [],
+  };
+}
+
 export function fakeApi(
   me: Me,
   answer: (call: ApiCall) => Response | undefined | Promise<Response | undefined>,
@@ -111,8 +131,11 @@ export function fakeApi(
       calls.push(call);
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
+      const answered = await answer(call);
+      if (answered && !(call.method === 'GET' && SSO_SETTINGS.test(path))) return answered;
+      if (call.method === 'GET' && SSO_SETTINGS.test(path)) return jsonResponse(ssoNotConfigured(me.organization.id));
       return (
-        (await answer(call)) ??
+        answered ??
         jsonResponse(
           {
             ok: false,

@@ -1,6 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { setPageToken } from '../state/auth';
 
 // Lazy pages load on first render; give slow (parallel) runs time.
 configure({ asyncUtilTimeout: 45_000 });
@@ -12,4 +13,5 @@ afterEach(() => {
   // Each test's stubs (fetch above all) and sign-in end with it.
   vi.unstubAllGlobals();
   localStorage.clear();
+  setPageToken(null);
 });

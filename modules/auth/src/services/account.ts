@@ -26,6 +26,7 @@ import { MESSAGES } from '../messages.js';
 import type { signUpBody } from '../schemas.js';
 import { consumeCode, consumeLinkToken, issueCode, issueLinkToken } from './codes.js';
 import { checkCredentials, findUserByEmail, type RequestMeta } from './login.js';
+import { refuseSsoEmail } from './sso-refusal.js';
 
 /** Every place a password is set: the spec's rule first, then the common and breached list (password-rule.ts). */
 export function assertStrongPassword(password: string): void {
@@ -41,6 +42,7 @@ const settledStatus = (user: { email_verified_at: Date | null }) =>
 
 /** Emails an unlock code to a locked account. Same answer whether or not the account exists or is locked. */
 export async function requestUnlock(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<void> {
+  await refuseSsoEmail(db, email);
   await transaction(db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.status !== 'LOCKED') return;
@@ -66,6 +68,7 @@ export async function unlockWithCode(
   meta: RequestMeta,
 ): Promise<void> {
   if (newPassword !== undefined) assertStrongPassword(newPassword);
+  await refuseSsoEmail(db, email);
   const ok = await transaction(db, async (trx) => {
     const user = await findUserAccount(trx, { email }, { forUpdate: true });
     if (!user || user.status !== 'LOCKED') return false;
@@ -96,6 +99,7 @@ export async function unlockWithCode(
 }
 
 export async function forgotPassword(db: Knex, config: Config, email: string, meta: RequestMeta): Promise<boolean> {
+  await refuseSsoEmail(db, email);
   return transaction(db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.status === 'DEACTIVATED') return false;
@@ -121,6 +125,8 @@ export async function resetPassword(db: Knex, token: string, password: string, m
     const userId = await consumeLinkToken(trx, 'PASSWORD_RESET', token);
     if (!userId) return false;
     const user = (await findUserAccount(trx, { id: userId }, { forUpdate: true }))!;
+    // An SSO domain's people have no password (issue 35): the link is refused and stays unused.
+    await refuseSsoEmail(trx, user.email);
     // The link reached the inbox, which proves the address: an invited or unverified user becomes VERIFIED.
     const proven = UNVERIFIED.includes(user.status);
     const status = proven ? 'VERIFIED' : user.status === 'LOCKED' ? settledStatus(user) : user.status;

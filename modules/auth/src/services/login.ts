@@ -23,19 +23,30 @@ import {
   loadActor,
   type MembershipChoice,
   patchUserAccount,
-  requiresSecondFactor,
+  twoFactorPolicy,
 } from '@portal/organizations';
 import { emails } from '../emails.js';
 import { RefreshToken } from '../models/RefreshToken.js';
 import { MESSAGES } from '../messages.js';
 import type { tokenAnswer, tokenBody } from '../schemas.js';
 import { consumeCode, issueCode } from './codes.js';
+import { hasTotp, type TotpEnrollment, totpSignInStep } from './totp.js';
 import { revokeFamily, sessionLimits, sessionState, type TokenPair, tokenPair } from './tokens.js';
+import { refuseSsoEmail } from './sso-refusal.js';
 
 export type TokenRequest = FromSchema<typeof tokenBody>;
 
-/** The token answer of spec §3: tokens, or a choice of organisation, or a second-factor challenge. */
+/**
+ * The token answer of spec §3 as the wire carries it: the access token, or a choice of organisation, or a second-factor
+ * challenge. The refresh token is never in it (issue 34): it travels in the HttpOnly refresh cookie.
+ */
 export type TokenAnswer = RowOf<typeof tokenAnswer>;
+
+/**
+ * What a grant issues: the wire's answer, and the refresh token with its expiry when tokens were issued. Routes hand
+ * it to `sendTokens` (session-cookie.ts), which sets the cookie and answers the rest; every sign-in path does the same.
+ */
+export type IssuedTokens = TokenAnswer & { refresh?: { token: string; expiresAt: Date } };
 
 export interface RequestMeta {
   ip: string;
@@ -51,27 +62,73 @@ interface UserRow {
   failed_login_count: number;
 }
 
-const withTokens = (pair: TokenPair): TokenAnswer => ({
+export const withTokens = (pair: TokenPair): IssuedTokens => ({
   access_token: pair.access_token,
-  refresh_token: pair.refresh_token,
+  refresh: { token: pair.refresh_token, expiresAt: pair.refreshExpiresAt },
   token_type: 'Bearer',
   expires_in: pair.expires_in,
   login_as_required: null,
   Challenge: null,
+  recovery_codes: null,
 });
 
-const noTokens = (extra: Partial<TokenAnswer>): TokenAnswer => ({
+export const noTokens = (extra: Partial<TokenAnswer>): IssuedTokens => ({
   access_token: null,
-  refresh_token: null,
   token_type: 'Bearer',
   expires_in: null,
   login_as_required: null,
   Challenge: null,
+  recovery_codes: null,
   ...extra,
 });
 
 export async function findUserByEmail(db: Knex | Knex.Transaction, email: string): Promise<UserRow | undefined> {
   return findUserAccount(db, { email });
+}
+
+/**
+ * Counts one failed sign-in (a wrong password, or a wrong authenticator or recovery code) toward the lockout: audited
+ * `LOGIN_FAILED` (with `detail`), and the fifth in a row locks the account and emails the notice. Committed on its
+ * own, before the caller's refusal. Answers whether the account is now locked.
+ */
+export async function recordFailedSignIn(
+  db: Knex,
+  config: Config,
+  user: { id: number; email: string },
+  meta: RequestMeta,
+  kick: () => void,
+  detail?: Record<string, string>,
+): Promise<boolean> {
+  const locked = await transaction(db, async (trx) => {
+    const row = await countFailedLogin(trx, user.id);
+    await recordAudit(trx, null, {
+      organizationId: null,
+      action: 'LOGIN_FAILED',
+      entityType: 'user',
+      entityId: user.id,
+      actorEmail: user.email,
+      ...(detail ? { after: detail } : {}),
+      requestId: meta.requestId,
+    });
+    if (row && row.failed_login_count >= config.maxFailedLogins && row.status !== 'LOCKED') {
+      await patchUserAccount(trx, user.id, { status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await recordAudit(trx, null, {
+        organizationId: null,
+        action: 'USER_LOCKED',
+        entityType: 'user',
+        entityId: user.id,
+        actorEmail: user.email,
+        before: { status: row.status },
+        after: { status: 'LOCKED' },
+        requestId: meta.requestId,
+      });
+      await enqueueEmail(trx, emails.accountLocked(user.email));
+      return true;
+    }
+    return false;
+  });
+  if (locked) kick();
+  return locked;
 }
 
 /**
@@ -85,50 +142,24 @@ export async function checkCredentials(
   password: string,
   meta: RequestMeta,
   kick: () => void,
-  options: { allowUnverified?: boolean } = {},
+  options: { allowUnverified?: boolean; keepFailedCount?: boolean } = {},
 ): Promise<UserRow> {
+  // An SSO domain's people sign in at their provider only (issue 35).
+  await refuseSsoEmail(db, email);
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(password, user?.password_hash);
   if (!user) throw new UnauthorizedError('INVALID_CREDENTIALS');
   if (user.status === 'LOCKED') throw new LockedError('ACCOUNT_LOCKED');
   if (!passwordOk) {
-    const locked = await transaction(db, async (trx) => {
-      const row = await countFailedLogin(trx, user.id);
-      await recordAudit(trx, null, {
-        organizationId: null,
-        action: 'LOGIN_FAILED',
-        entityType: 'user',
-        entityId: user.id,
-        actorEmail: user.email,
-        requestId: meta.requestId,
-      });
-      if (row && row.failed_login_count >= config.maxFailedLogins && row.status !== 'LOCKED') {
-        await patchUserAccount(trx, user.id, { status: 'LOCKED', locked_at: trx.fn.now(), updated_at: trx.fn.now() });
-        await recordAudit(trx, null, {
-          organizationId: null,
-          action: 'USER_LOCKED',
-          entityType: 'user',
-          entityId: user.id,
-          actorEmail: user.email,
-          before: { status: row.status },
-          after: { status: 'LOCKED' },
-          requestId: meta.requestId,
-        });
-        await enqueueEmail(trx, emails.accountLocked(user.email));
-        return true;
-      }
-      return false;
-    });
-    if (locked) {
-      kick();
-      throw new LockedError('ACCOUNT_LOCKED');
-    }
+    if (await recordFailedSignIn(db, config, user, meta, kick)) throw new LockedError('ACCOUNT_LOCKED');
     throw new UnauthorizedError('INVALID_CREDENTIALS');
   }
   if (user.status === 'DEACTIVATED') throw new ForbiddenError('ACCOUNT_DEACTIVATED');
   if (user.status !== 'VERIFIED' && user.status !== 'SSO' && !options.allowUnverified)
     throw new ForbiddenError('EMAIL_NOT_VERIFIED');
-  if (user.failed_login_count > 0) await patchUserAccount(db, user.id, { failed_login_count: 0 });
+  // A user with an authenticator keeps the count until the code is right too (passwordGrant), so wrong codes add up.
+  if (user.failed_login_count > 0 && !options.keepFailedCount)
+    await patchUserAccount(db, user.id, { failed_login_count: 0 });
   if (needsRehash(user.password_hash)) await rehashPassword(db, user, password, meta);
   return user;
 }
@@ -154,15 +185,24 @@ async function rehashPassword(db: Knex, user: UserRow, password: string, meta: R
   });
 }
 
+/** The authenticator challenge: its code (or a recovery code), or, with `enrollment`, the secret to enrol first. */
+function totpChallenge(enrollment: TotpEnrollment | null): NonNullable<TokenAnswer['Challenge']> {
+  return enrollment
+    ? { type: 'TOTP_ENROLL', message: MESSAGES.totpEnroll, enrollment }
+    : { type: 'TOTP', message: MESSAGES.totpChallenge, enrollment: null };
+}
+
 export async function passwordGrant(
   db: Knex,
   config: Config,
   input: TokenRequest,
   meta: RequestMeta,
   kick: () => void,
-): Promise<TokenAnswer> {
+): Promise<IssuedTokens> {
   if (!input.email || !input.password) throw new ValidationError('CREDENTIALS_REQUIRED');
-  const user = await checkCredentials(db, config, input.email, input.password, meta, kick);
+  const user = await checkCredentials(db, config, input.email, input.password, meta, kick, { keepFailedCount: true });
+  const totpUser = await hasTotp(db, user.id);
+  if (!totpUser && user.failed_login_count > 0) await patchUserAccount(db, user.id, { failed_login_count: 0 });
   const choices = await activeMemberships(db, user.id);
   if (choices.length === 0) throw new ForbiddenError('NO_ORGANIZATION');
   let chosen: MembershipChoice | undefined;
@@ -175,10 +215,36 @@ export async function passwordGrant(
     return noTokens({ login_as_required: choices });
   }
   const organizationId = chosen!.id;
-  const org = { requires_second_factor: await requiresSecondFactor(db, organizationId) };
+  const policy = await twoFactorPolicy(db, organizationId);
+  /** After an enrolment at sign-in: its recovery codes, which the answer carries this once. */
+  let recoveryCodes: string[] | null = null;
+  // An authenticator, when the user has one (whatever the policy) or the organisation requires one (then enrolled here).
+  if (totpUser || policy === 'TOTP') {
+    const step = await totpSignInStep(
+      db,
+      config,
+      user,
+      organizationId,
+      input.verification_code !== undefined
+        ? { totp: input.verification_code }
+        : input.recovery_code !== undefined
+          ? { recovery: input.recovery_code }
+          : {},
+      !totpUser,
+      meta.requestId,
+    );
+    if (step.outcome === 'challenge') return noTokens({ Challenge: totpChallenge(step.enrollment) });
+    if (step.outcome !== 'passed') {
+      const detail = { factor: 'TOTP', reason: step.outcome };
+      if (await recordFailedSignIn(db, config, user, meta, kick, detail)) throw new LockedError('ACCOUNT_LOCKED');
+      throw new UnauthorizedError('INVALID_CODE');
+    }
+    await patchUserAccount(db, user.id, { failed_login_count: 0 });
+    recoveryCodes = step.recoveryCodes;
+  }
 
   return transaction(db, async (trx) => {
-    if (org.requires_second_factor) {
+    if (policy === 'EMAIL_CODE' && !totpUser) {
       if (!input.verification_code) {
         const code = await issueCode(trx, user.id, 'LOGIN_CHALLENGE', config.codeTtlSeconds, organizationId);
         await enqueueEmail(
@@ -193,7 +259,7 @@ export async function passwordGrant(
           actorEmail: user.email,
           requestId: meta.requestId,
         });
-        return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge } });
+        return noTokens({ Challenge: { type: 'EMAIL_CODE', message: MESSAGES.challenge, enrollment: null } });
       }
       if (!(await consumeCode(trx, user.id, 'LOGIN_CHALLENGE', input.verification_code, organizationId))) {
         // Commit the counted attempt, then refuse.
@@ -211,7 +277,7 @@ export async function passwordGrant(
       entityId: user.id,
       requestId: meta.requestId,
     });
-    return withTokens(pair);
+    return { ...withTokens(pair), recovery_codes: recoveryCodes };
   }).then((answer) => {
     if (!answer) throw new UnauthorizedError('INVALID_CODE');
     if (answer.Challenge) kick();
@@ -228,8 +294,8 @@ export async function refreshGrant(
   config: Config,
   refreshToken: string | undefined,
   meta: RequestMeta,
-): Promise<TokenAnswer> {
-  if (!refreshToken) throw new ValidationError('REFRESH_TOKEN_REQUIRED');
+): Promise<IssuedTokens> {
+  if (!refreshToken) throw new UnauthorizedError('REFRESH_TOKEN_REQUIRED');
   const outcome = await transaction(db, async (trx) => {
     const row = await RefreshToken.query(trx)
       .findOne({ token_hash: sha256(refreshToken) })

@@ -28,7 +28,9 @@ export interface AccessClaims {
 
 export interface TokenPair {
   access_token: string;
+  /** Never in a JSON answer: the route puts it in the refresh cookie (`sendTokens`, session-cookie.ts). */
   refresh_token: string;
+  refreshExpiresAt: Date;
   token_type: 'Bearer';
   expires_in: number;
 }
@@ -140,21 +142,22 @@ export async function issueRefreshToken(
   organizationId: number,
   session: SessionFamily | undefined,
   meta: { ip?: string; userAgent?: string } = {},
-): Promise<{ token: string; id: number; familyId: string }> {
+): Promise<{ token: string; id: number; familyId: string; expiresAt: Date }> {
   const token = randomToken(32);
   const familyId = session?.familyId ?? randomUUID();
   const now = Date.now();
   const end = (session?.startedAt.getTime() ?? now) + config.sessionMaxHours * 3600_000;
+  const expiresAt = new Date(Math.min(now + config.refreshTokenTtlSeconds * 1000, end));
   const { id } = await RefreshToken.query(trx).insert({
     user_id: userId,
     organization_id: organizationId,
     family_id: familyId,
     token_hash: sha256(token),
-    expires_at: new Date(Math.min(now + config.refreshTokenTtlSeconds * 1000, end)),
+    expires_at: expiresAt,
     ip: meta.ip ?? null,
     user_agent: meta.userAgent?.slice(0, 300) ?? null,
   });
-  return { token, id, familyId };
+  return { token, id, familyId, expiresAt };
 }
 
 /** Ends a session: every token of the family is revoked, so neither the refresh nor the access token works again. */
@@ -165,7 +168,8 @@ export async function revokeFamily(trx: Knex | Knex.Transaction, familyId: strin
     .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
 }
 
-const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password', 'expired', 'idle'];
+/** Why a family ends for good: 'ended' by its user from the session list, 'admin' by an administrator. */
+export const ENDING_REASONS = ['logout', 'reuse', 'inactive', 'password', 'expired', 'idle', 'ended', 'admin'];
 
 /** The session limits of the configuration, as the SQL below takes them. */
 export interface SessionLimits {
@@ -266,6 +270,7 @@ export async function tokenPair(
   return {
     access_token: await signAccessToken(config, actor, refresh.familyId),
     refresh_token: refresh.token,
+    refreshExpiresAt: refresh.expiresAt,
     token_type: 'Bearer',
     expires_in: config.accessTokenTtlSeconds,
     refreshId: refresh.id,

@@ -44,7 +44,7 @@ export async function uploadActionFiles(
       action.action_type === 'Image'
         ? ([IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'] as const)
         : ([DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'] as const);
-    const checked = uploads.map((u) => checkUpload(u, allowed, message));
+    const checked = await Promise.all(uploads.map((u) => checkUpload(u, allowed, message)));
     const out: FileView[] = [];
     for (const file of checked) {
       const key = newFileKey(`responses/${event.organization_id}`, file.name);

@@ -129,7 +129,7 @@ export async function uploadCustomRows(
   file: { name: string; data: Buffer } | undefined,
 ): Promise<{ rows: number; customers: number }> {
   if (!file) throw new ValidationError('PRODUCT_FILE_REQUIRED');
-  const upload = checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 20 * 1024 * 1024);
+  const upload = await checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 20 * 1024 * 1024);
   const sheet: [number, Cell[]][] = [];
   try {
     for await (const row of readSheet(upload.extension as 'csv' | 'xlsx', upload.data))

@@ -64,7 +64,9 @@ export async function uploadDocuments(
   if (!uploads.length) throw new ValidationError('FILE_REQUIRED');
   const event = await loadOwnCommunication(db, actor, communicationId);
   // Only the first file's extension decides (spec §5); every file's content is still checked.
-  const checked = uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'));
+  const checked = await Promise.all(
+    uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document')),
+  );
   return transactionWithFiles(db, files, async (trx, stored) => {
     const out: DocumentRow[] = [];
     for (const file of checked) {

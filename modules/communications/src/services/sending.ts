@@ -13,6 +13,7 @@ import { type CommunicationRow, loadOwnCommunication } from './access.js';
 import { appendHistory } from './history.js';
 import { chunkLength, queueNotices, type Recipient } from './notice-queue.js';
 import { assignResponseDueDate } from './reminder-plans.js';
+import { noticesArrived } from './arrival-port.js';
 
 export interface SendOptions {
   /** 'new': only customers not yet notified; 'all': also notify again everyone already notified. */
@@ -155,6 +156,11 @@ export async function sendNotifications(
       if (last?.[0]?.providerCommunicationId === r.providerCommunicationId) last.push(r);
       else groups.push([r]);
     }
+    // Issue 38: the notices have arrived (the item master's matching adds its job here).
+    await noticesArrived(trx, {
+      communicationId: id,
+      providerCommunicationIds: [...new Set(created.map((r) => Number(r.id)))],
+    });
     const first = chunkLength(groups, chunk);
     await queueNotices(trx, config, event, groups.slice(0, first).flat(), { notBefore });
     const rest = groups.slice(first).map((g) => g[0]!.providerCommunicationId);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  cleanRichTextOrNull,
   type Config,
   ConflictError,
   NotFoundError,
@@ -245,6 +246,9 @@ export async function postUpdate(
 ): Promise<{ changed: string[]; products_added: number; emails_queued: number }> {
   const frozen = Object.keys(input.changes).filter((k) => !(POST_UPDATE_FIELDS as readonly string[]).includes(k));
   if (frozen.length) throw new ValidationError('FROZEN_AFTER_APPROVAL', { fields: frozen.join(', ') });
+  // The description is rich text: compared and stored cleaned with the browser's allow-list (issue 36).
+  if (input.changes.description !== undefined)
+    input = { ...input, changes: { ...input.changes, description: cleanRichTextOrNull(input.changes.description) } };
   return transaction(db, async (trx) => {
     const event = await loadOwnCommunication(trx, actor, id, { forUpdate: true });
     if (event.status === 'DRAFT') throw new ConflictError('NOT_APPROVED.edit');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  cleanRichTextOrNull,
   ConflictError,
   insertInBatches,
   ValidationError,
@@ -38,6 +39,8 @@ export async function saveStep0(
   if (input.event_date && input.end_date && input.end_date < input.event_date)
     throw new ValidationError('END_BEFORE_START');
   const values: Record<string, unknown> = pick(input as Record<string, unknown>, INFO_FIELDS);
+  // The description is rich text: stored cleaned with the browser's allow-list (issue 36).
+  if (values.description !== undefined) values.description = cleanRichTextOrNull(values.description as string | null);
   // Issue 15: the schema checked each number's shape (Z-/D-NNNN-YYYY).
   if (input.fda_recall_numbers) values.fda_recall_numbers = input.fda_recall_numbers;
   if (!input.id) await assertLookupCodes(db, actor.organizationId, input.type, values);

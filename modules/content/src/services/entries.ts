@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   type Actor,
+  cleanRichText,
   checkUpload,
   type Config,
   type FileStore,
@@ -134,8 +135,10 @@ function columnsOf(kind: ContentKind, input: EntryInput, hasFile: boolean, hadFi
     return { ...common, body, link_url: link };
   }
   if (kind === 'FAQ') {
-    if (!body) throw ValidationError.field('body', 'PROPERTY_REQUIRED', { property: 'answer' });
-    return { ...common, body, link_url: null };
+    // An answer is rich text (the FAQ editor's HTML): stored cleaned with the browser's allow-list (issue 36).
+    const answer = cleanRichText(body);
+    if (!answer.trim()) throw ValidationError.field('body', 'PROPERTY_REQUIRED', { property: 'answer' });
+    return { ...common, body: answer, link_url: null };
   }
   if (hasFile && link) throw new ValidationError('GUIDE_FILE_OR_LINK');
   if (!hasFile && !link && !hadFile) throw new ValidationError('GUIDE_SOURCE_REQUIRED');
@@ -143,7 +146,7 @@ function columnsOf(kind: ContentKind, input: EntryInput, hasFile: boolean, hadFi
   return { ...common, body: body || null, link_url: hasFile ? null : link };
 }
 
-function checkFile(kind: ContentKind, uploads: Upload[]) {
+async function checkFile(kind: ContentKind, uploads: Upload[]) {
   const rule = FILE_RULES[kind];
   const file = uploads.find((u) => u.field === 'file') ?? uploads[0];
   if (!file) return null;
@@ -151,7 +154,7 @@ function checkFile(kind: ContentKind, uploads: Upload[]) {
   return checkUpload(file, rule.allowed, rule.wrongType, rule.maxBytes);
 }
 
-const fileColumns = (key: string | null, file: ReturnType<typeof checkFile>) => ({
+const fileColumns = (key: string | null, file: Awaited<ReturnType<typeof checkFile>>) => ({
   file_key: key,
   file_name: file?.name ?? null,
   file_extension: file?.extension ?? null,
@@ -171,7 +174,7 @@ export async function saveEntry(
   uploads: Upload[],
 ): Promise<EntryView> {
   assertOperator(actor);
-  const file = checkFile(kind, uploads);
+  const file = await checkFile(kind, uploads);
   const key = file ? newFileKey(AREA[kind], file.name) : null;
   if (key && file) await store.put(key, file.data);
   try {

@@ -50,7 +50,7 @@ function checkFiles(uploads: Upload[]) {
   if (uploads.length > MAX_FILES_PER_MESSAGE)
     throw new ValidationError('TOO_MANY_ATTACHMENTS', { max: MAX_FILES_PER_MESSAGE });
   // The product's one set of document rules (spec 001 §5): type by extension and content, size, empty refused.
-  return uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'));
+  return Promise.all(uploads.map((u) => checkUpload(u, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document')));
 }
 
 const communicationPath = (type: CommunicationType) => (type === 'RECALL' ? 'recalls' : 'product-disruption');
@@ -131,7 +131,7 @@ async function appendMessage(
   conversation: ConversationRow,
   pc: ProviderCommunicationRow,
   text: string,
-  files: ReturnType<typeof checkFiles>,
+  files: Awaited<ReturnType<typeof checkFiles>>,
   stored: string[],
   historyAction: 'CONVERSATION_STARTED' | 'CONVERSATION_MESSAGE',
 ): Promise<number> {
@@ -225,7 +225,7 @@ export async function startConversation(
 ) {
   const message = requiredText(input.message);
   const subject = (input.subject ?? '').trim().slice(0, MAX_SUBJECT) || message.split('\n')[0]!.slice(0, 80);
-  const files = checkFiles(uploads);
+  const files = await checkFiles(uploads);
   const cid = await transactionWithFiles(db, store, async (trx, stored) => {
     // A missing notice fails the transaction with this module's words; any other failure (a deadlock) as it is.
     const { pc, event } = await loadProviderCommunication(trx, target.pcId, { communicationId: party.event.id }).catch(
@@ -276,7 +276,7 @@ export async function postMessage(
   uploads: Upload[],
 ) {
   const message = requiredText(input.message);
-  const files = checkFiles(uploads);
+  const files = await checkFiles(uploads);
   await transactionWithFiles(db, store, async (trx, stored) => {
     const conversation = await loadConversation(trx, party, cid, true);
     if (conversation.status === 'CLOSED') throw new ConflictError('CONVERSATION_CLOSED');

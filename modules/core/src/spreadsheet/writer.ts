@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import yazl from 'yazl';
+import { connectionSettingsOf, reportStatementTimeoutOf } from '../database.js';
 import { type FileResult, fileResult } from '../routes.js';
 import { formatCalendarDate, formatDateTime, reportFileName } from './dates.js';
 import { type ColumnKind, plain, type ReportColumn } from './columns.js';
@@ -201,7 +202,14 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, r
   const client = (query as unknown as { client: PoolClient }).client;
   const connection = await client.acquireConnection();
   let stream: QueryStream | null = null;
+  // A report's one statement reads for as long as its client downloads: it gets the reports' longer timeout, for
+  // the rest of the transaction it belongs to, or on its own connection until it is given back.
+  const timeout = reportStatementTimeoutOf(query as unknown as { client: unknown });
+  const ownConnection = !connection.__knexTxId;
+  const longer = timeout !== (connectionSettingsOf(query as unknown as { client: unknown }).statementTimeoutMs ?? 0);
   try {
+    if (longer)
+      await connection.query(`SET ${ownConnection ? '' : 'LOCAL '}statement_timeout = ${Math.floor(timeout)}`);
     // Reported as knex reports its own statements, so query listeners (logs, tests that read plans) see it too.
     client.emit('query', {
       __knexUid: connection.__knexUid,
@@ -232,6 +240,8 @@ export async function* cursorBatches<R>(query: Knex.QueryBuilder, size = 1000, r
       stream.destroy();
       await closed;
     }
+    // Back to the pool's own timeout (RESET: the value the connection started with).
+    if (longer && ownConnection) await connection.query('RESET statement_timeout').catch(() => undefined);
     await client.releaseConnection(connection);
   }
 }

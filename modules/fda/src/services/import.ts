@@ -15,6 +15,8 @@ export interface ImportSummary {
   refused: number;
   /** Each refused record's position and reason (the first MAX_REFUSALS; `refused` counts them all). */
   refusals: Refusal[];
+  /** The files (or zip entries) that hold no records: an empty `results` array, an empty array, no lines. */
+  empty: string[];
   byKind: Record<FdaKind, number>;
 }
 
@@ -33,6 +35,23 @@ const TABLES = {
 } as const;
 
 type Pending = Record<string, unknown> & FdaRow;
+
+/**
+ * A device recall's classification is its enforcement report's (openFDA's device recall records carry none; issue 36
+ * item 10), kept in its column for the devices list's column and filter: set for the recalls of a batch of recalls
+ * (their reports may be in already) and for the recalls of a batch of device reports (the report came later). A
+ * recall whose own record has a classification keeps it. Both sides by their unique keys.
+ */
+async function classifyDeviceRecalls(trx: Knex.Transaction, which: keyof typeof TABLES, keys: string[]): Promise<void> {
+  const batch = which === 'device' ? 'd.product_res_number' : 'e.recall_number';
+  await trx.raw(
+    `UPDATE fda_device_recalls d SET classification = e.classification
+     FROM fda_enforcement_reports e
+     WHERE ${batch} = ANY(?) AND e.recall_number = d.product_res_number AND e.kind = 'device'
+       AND d.record->>'classification' IS NULL AND d.classification IS DISTINCT FROM e.classification`,
+    [keys],
+  );
+}
 
 /**
  * Upserts one batch of one table: a row whose record did not change is left alone (the WHERE of DO UPDATE), so a
@@ -66,6 +85,11 @@ async function flush(db: Knex, which: keyof typeof TABLES, rows: Pending[], summ
     for (const [list, n] of [...created].sort()) {
       await trx('fda_counts').where({ list }).increment('total', n);
     }
+    await classifyDeviceRecalls(
+      trx,
+      which,
+      rows.map((row) => String(row[key])),
+    );
     return changed;
   });
   // Counted once committed: a rerun of the transaction (after a deadlock) must not count its rows twice.
@@ -87,6 +111,7 @@ export async function importFda(db: Knex, target: string, options: ImportOptions
     unchanged: 0,
     refused: 0,
     refusals: [],
+    empty: [],
     byKind: { 'device-recall': 0, 'device-enforcement': 0, 'drug-enforcement': 0 },
   };
   const size = options.batchSize ?? BATCH;
@@ -100,6 +125,10 @@ export async function importFda(db: Knex, target: string, options: ImportOptions
   for await (const item of readRecords(target, (p) => {
     last = p;
   })) {
+    if ('empty' in item) {
+      summary.empty.push(item.position);
+      continue;
+    }
     records += 1;
     if ('error' in item) refuse(item.position, item.error);
     else {

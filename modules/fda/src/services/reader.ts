@@ -12,7 +12,11 @@ import { ArraySplitter, type Element } from './split-array.js';
  * reported, the rest goes on) and a folder of any of these. Records stream: the next one is read only when the caller
  * asks (async iteration honours backpressure), so a file of several hundred megabytes never sits in memory.
  */
-export type SourceItem = { position: string; value: unknown } | { position: string; error: string };
+export type SourceItem =
+  | { position: string; value: unknown }
+  | { position: string; error: string }
+  /** A file (or zip entry) that is well formed but holds no records: `results: []`, `[]`, no lines. */
+  | { position: string; empty: true };
 
 export interface ReadProgress {
   /** Bytes of JSON read so far (uncompressed, for a zip) and the total when known. */
@@ -49,6 +53,11 @@ async function* jsonRecords(
   onBytes: (n: number) => void,
 ): AsyncGenerator<SourceItem> {
   const shape = shapeOf(head);
+  // An empty file (or one of blank lines) holds no records; it is not a malformed one.
+  if (head.replace(/^\uFEFF/, '').trim() === '') {
+    yield { position: label, empty: true };
+    return;
+  }
   if (!shape) {
     yield { position: label, error: 'not JSON (expected a document, an array or JSON lines)' };
     return;
@@ -57,22 +66,29 @@ async function* jsonRecords(
   input.on('data', (chunk: Buffer) => onBytes(chunk.length));
   if (shape === 'lines') {
     let line = 0;
+    let any = false;
     for await (const text of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
       line += 1;
       if (text.trim() === '') continue;
+      any = true;
       try {
         yield { position: `${label} line ${line}`, value: JSON.parse(text) };
       } catch (error) {
         yield { position: `${label} line ${line}`, error: `not JSON: ${(error as Error).message.slice(0, 120)}` };
       }
     }
+    if (!any) yield { position: label, empty: true };
     return;
   }
   const splitter = new ArraySplitter(shape);
   let index = 0;
+  let errors = 0;
   const items = (elements: Element[]) =>
     elements.map((element): SourceItem => {
-      if ('error' in element) return { position: `${label} record ${index + 1}`, error: element.error };
+      if ('error' in element) {
+        errors += 1;
+        return { position: `${label} record ${index + 1}`, error: element.error };
+      }
       index += 1;
       const position = `${label} record ${index}`;
       try {
@@ -83,7 +99,10 @@ async function* jsonRecords(
     });
   for await (const chunk of input) yield* items(splitter.push(chunk as Buffer));
   yield* items(splitter.end());
-  if (index === 0 && shape === 'document') yield { position: label, error: 'no "results" array of records' };
+  if (index > 0 || errors > 0) return;
+  // Well formed with an empty `results` (or an empty array): the file holds no records, which is not a refusal.
+  if (splitter.foundRecords) yield { position: label, empty: true };
+  else if (shape === 'document') yield { position: label, error: 'no "results" array of records' };
 }
 
 async function readHead(stream: Readable): Promise<string> {

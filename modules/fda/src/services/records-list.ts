@@ -16,13 +16,14 @@ import {
   sheet,
   ValidationError,
 } from '@portal/core';
-import type { FdaListQuery, fdaRowSchema } from '../schemas.js';
-import { DEVICE_STATUSES, DRUG_STATUSES } from './records.js';
+import type { FdaListQuery, fdaListRowSchema, fdaRowSchema } from '../schemas.js';
+import { DEVICE_STATUSES, DRUG_STATUSES, NOT_CLASSIFIED } from './records.js';
 
 /** The operator's grids: device recalls, device enforcement reports (a tab of the devices page), drug enforcement reports. */
 export type FdaList = 'devices' | 'device-enforcement' | 'drugs';
 
 export type FdaRecordRow = RowOf<typeof fdaRowSchema>;
+export type FdaListRow = RowOf<typeof fdaListRowSchema>;
 
 export interface FdaRecord extends FdaRecordRow {
   record: Record<string, unknown>;
@@ -85,6 +86,37 @@ function base(db: Knex, list: FdaList): Knex.QueryBuilder {
   return 'kind' in source ? qb.where('r.kind', source.kind) : qb;
 }
 
+/** A list row's long texts are cut to this many characters (with "…"); the record view has them whole. */
+export const LIST_TEXT_CHARS = 300;
+
+/**
+ * What a list page sends (issue 36 item 12): only the columns the grids show, the long ones cut, so one record with a
+ * 2 MB reason does not ride in every page that lists it. The record (`getFda`) and the downloads read `selectRow`.
+ */
+function selectListRow(db: Knex, list: FdaList) {
+  const { key } = SOURCES[list];
+  const kind = list === 'devices' ? db.raw(`'device-recall' AS kind`) : db.raw(`r.kind || '-enforcement' AS kind`);
+  const cut = (column: string) =>
+    db.raw(
+      `CASE WHEN length(r.${column}) > ${LIST_TEXT_CHARS} THEN left(r.${column}, ${LIST_TEXT_CHARS}) || '…' ELSE r.${column} END AS ${column}`,
+    );
+  return (qb: Knex.QueryBuilder) =>
+    qb.select(
+      'r.id',
+      `r.${key} as recall_number`,
+      kind,
+      'r.status',
+      'r.classification',
+      'r.recalling_firm',
+      cut('product_description'),
+      cut('code_info'),
+      'r.product_code',
+      'r.device_name',
+      'r.brand_names',
+      'r.initiation_date',
+    );
+}
+
 function selectRow(db: Knex, list: FdaList) {
   const { key, event } = SOURCES[list];
   const kind = list === 'devices' ? db.raw(`'device-recall' AS kind`) : db.raw(`r.kind || '-enforcement' AS kind`);
@@ -128,12 +160,13 @@ export function searchQuery(search: string): string | null {
 }
 
 /**
- * The searched text as one expression (recall number, firm, product description, reason, code info), behind a pg_trgm
- * GIN index; it must stay textually the migration's (20261126010000_fda_search_trigram) for the planner to use it.
+ * The searched text as one expression (recall number, firm, product description, reason, code info, and the drug's
+ * brand and generic names), behind a pg_trgm GIN index; it must stay textually the migration's
+ * (20261128053000_fda_classification) for the planner to use it.
  */
 function searchText(key: string): string {
   return `(${key} || ' ' || coalesce(recalling_firm, '') || ' ' || coalesce(product_description, '') || ' ' ||
-    coalesce(reason_for_recall, '') || ' ' || coalesce(code_info, ''))`;
+    coalesce(reason_for_recall, '') || ' ' || coalesce(code_info, '') || ' ' || fda_names_text(brand_names, generic_names))`;
 }
 
 /** A trigram index cannot narrow a pattern shorter than three characters: those searches stay word-prefix only. */
@@ -182,7 +215,11 @@ function applyFilters(qb: Knex.QueryBuilder, list: FdaList, q: FdaListQuery): bo
     qb.where('r.status', q.status);
     narrowed = true;
   }
-  if (q.classification) {
+  if (q.classification === NOT_CLASSIFIED) {
+    // Neither the record nor (a device recall) the enforcement report of its number has a classification.
+    qb.whereNull('r.classification');
+    narrowed = true;
+  } else if (q.classification) {
     qb.where('r.classification', q.classification);
     narrowed = true;
   }
@@ -224,7 +261,7 @@ export async function listFda(
   list: FdaList,
   raw: FdaListQuery,
   scope?: FirmScope,
-): Promise<ListPage<FdaRecordRow>> {
+): Promise<ListPage<FdaListRow>> {
   const spec = listSpec(list);
   const query = parseListQuery(raw, spec);
   const qb = base(db, list);
@@ -249,7 +286,7 @@ export async function listFda(
   // "Last updated" is the list's newest import, whatever the filters: walking the updated_at index for a rare match
   // would read the whole table.
   const latest = base(db, list).orderBy('r.updated_at', 'desc').limit(1).select('r.updated_at');
-  const page = await runList<FdaRecordRow>(qb, query, spec, 'r.id', selectRow(db, list), undefined, { total });
+  const page = await runList<FdaListRow>(qb, query, spec, 'r.id', selectListRow(db, list), undefined, { total });
   const [newest] = (await latest) as { updated_at: Date }[];
   page.lastUpdated = newest ? new Date(newest.updated_at).toISOString() : null;
   if (narrowed && page.total > COUNT_CAP) return { ...page, total: COUNT_CAP, totalCapped: true };

@@ -10,6 +10,8 @@ export type FdaKind = (typeof FDA_KINDS)[number];
 export const DEVICE_STATUSES = ['Open Classified', 'Completed', 'Terminated'] as const;
 export const DRUG_STATUSES = ['Ongoing', 'Completed', 'Terminated'] as const;
 export const CLASSIFICATIONS = ['Class I', 'Class II', 'Class III'] as const;
+/** The classification filter's value for records with none (a device recall whose enforcement report is not in). */
+export const NOT_CLASSIFIED = 'none';
 
 /** A recall number as openFDA writes it (older ones have a two-digit year or a three-digit sequence). */
 const RECALL_NUMBER = /^[A-Z]-\d{1,5}-\d{2,4}$/;

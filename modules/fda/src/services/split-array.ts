@@ -26,6 +26,8 @@ export class ArraySplitter {
   /** Depth at which the records sit: 2 inside a document's `results`, 1 in a bare array. */
   private readonly elementDepth: number;
   private inRecords = false;
+  /** Whether the records' array was found (a document's `results`, or the bare array), empty or not. */
+  foundRecords = false;
   private done = false;
   /** The text of the last string closed at depth 1 (a key candidate), when short. */
   private lastKey: number[] | null = null;
@@ -71,7 +73,10 @@ export class ArraySplitter {
       } else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
         if (b === OPEN_ARRAY && !this.inRecords && this.depth === this.elementDepth - 1) {
           const key = this.lastKey ? Buffer.from(this.lastKey).toString('latin1') : null;
-          if (this.shape === 'array' || key === 'results') this.inRecords = true;
+          if (this.shape === 'array' || key === 'results') {
+            this.inRecords = true;
+            this.foundRecords = true;
+          }
         }
         this.depth += 1;
       } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {

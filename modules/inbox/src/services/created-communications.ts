@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { type Actor, ConflictError, NotFoundError, ValidationError, transaction, type FromSchema } from '@portal/core';
+import {
+  type Actor,
+  cleanRichTextOrNull,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  transaction,
+  type FromSchema,
+} from '@portal/core';
 import { findOrganizationCard } from '@portal/organizations';
 import type { CommunicationType } from '@portal/communications';
 import {
@@ -78,7 +86,12 @@ function infoValues(info: Partial<CreatedCommunicationInfo>): Record<string, unk
   return Object.fromEntries(
     INFO_COLUMNS.filter((c) => info[c] !== undefined).map((c) => [
       c,
-      typeof info[c] === 'string' ? (info[c] as string).trim() : info[c],
+      // The description is rich text: stored cleaned with the browser's allow-list (issue 36).
+      c === 'description'
+        ? cleanRichTextOrNull(info.description)
+        : typeof info[c] === 'string'
+          ? (info[c] as string).trim()
+          : info[c],
     ]),
   );
 }

@@ -36,7 +36,7 @@ const fileOut = (secret: string, f: StoredFile) => ({
 });
 
 async function storeChecked(store: FileStore, stored: string[], area: string, upload: { name: string; data: Buffer }) {
-  const file = checkUpload(upload, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document');
+  const file = await checkUpload(upload, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document');
   const key = newFileKey(area, file.name);
   await store.put(key, file.data);
   stored.push(key);

@@ -159,7 +159,7 @@ export async function createJob(
 ): Promise<{ id: number; status: 'PENDING' }> {
   const supplierId = await resolveSupplier(db, supplierValue);
   if (!upload) throw new ValidationError('LOCATION_FILE_REQUIRED');
-  const file = checkUpload(upload, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.spreadsheet', MAX_FILE_BYTES);
+  const file = await checkUpload(upload, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.spreadsheet', MAX_FILE_BYTES);
   try {
     const first = await readInputRows(file.extension as 'csv' | 'xlsx', file.data, SUPPLIER_FIELDS).next();
     void first;

@@ -22,7 +22,10 @@ export class Organization extends BaseModel {
   declare profile_photo: string | null;
   declare self_registration_link: string | null;
   declare self_registration_role_id: number | null;
+  /** Computed from `two_factor` (a generated column): any second factor at all. */
   declare requires_second_factor: boolean;
+  /** The second factor at sign-in: none, the emailed code, or an authenticator app (required). */
+  declare two_factor: 'NONE' | 'EMAIL_CODE' | 'TOTP';
   declare is_notisphere_managed: boolean;
   declare created_at: Date;
 }

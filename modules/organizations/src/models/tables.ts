@@ -13,4 +13,6 @@ export const ownedTables: readonly string[] = [
   'distribution_list_members',
   'template_actions',
   'provider_supplier_contacts',
+  'organization_sso',
+  'organization_sso_domains',
 ];

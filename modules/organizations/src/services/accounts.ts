@@ -104,12 +104,16 @@ export async function createPendingAccount(
   return created;
 }
 
-/** Whether signing in for the organisation asks for an emailed code. */
-export async function requiresSecondFactor(db: Knex, organizationId: number): Promise<boolean> {
-  const org = (await db('organizations').where({ id: organizationId }).first('requires_second_factor')) as
-    | { requires_second_factor: boolean }
+/** An organisation's second factor at sign-in: none, the emailed code, or an authenticator app (required). */
+export type TwoFactorPolicy = 'NONE' | 'EMAIL_CODE' | 'TOTP';
+export const TWO_FACTOR_POLICIES = ['NONE', 'EMAIL_CODE', 'TOTP'] as const;
+
+/** What signing in for the organisation asks after the password (its `two_factor`). */
+export async function twoFactorPolicy(db: Knex, organizationId: number): Promise<TwoFactorPolicy> {
+  const org = (await db('organizations').where({ id: organizationId }).first('two_factor')) as
+    | { two_factor: TwoFactorPolicy }
     | undefined;
-  return org?.requires_second_factor ?? false;
+  return org?.two_factor ?? 'NONE';
 }
 
 export interface OrganizationProfile {

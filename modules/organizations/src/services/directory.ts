@@ -36,6 +36,7 @@ const ORGANIZATION_COLUMNS = [
   'profile_photo',
   'self_registration_link',
   'requires_second_factor',
+  'two_factor',
   'created_at',
   'updated_at',
 ] as const;

@@ -17,7 +17,7 @@ import {
   runList,
   sanitizeFileName,
   extensionOf,
-  contentMatches,
+  checkContent,
   messageText,
   ValidationError,
   transaction,
@@ -226,7 +226,7 @@ export async function uploadLocationFile(
   const extension = extensionOf(name);
   if (file.data.length === 0) throw new ValidationError('UPLOAD_FAILED');
   if (extension !== 'csv' && extension !== 'xlsx') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.locationFile');
-  if (!contentMatches(extension, file.data)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE.content');
+  await checkContent(extension, file.data);
   const key = newFileKey(`organizations/${actor.organizationId}/location-files`, name);
   await store.put(key, file.data);
   const fileId = await transaction(db, async (trx) => {

@@ -143,6 +143,7 @@ const selectOrganization = (type: ManagedType) => (qb: Knex.QueryBuilder) =>
     'o.is_sso as isSSO',
     'o.is_notisphere_managed',
     'o.requires_second_factor',
+    'o.two_factor',
     'adm.name as admin_name',
     'adm.email as admin_email',
     'adm.status as admin_status',

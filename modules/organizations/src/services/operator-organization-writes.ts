@@ -82,10 +82,19 @@ function organizationColumns(input: OrganizationFields): Record<string, string |
   return cleaned;
 }
 
-function settingColumns(input: AccountSettings): Record<string, unknown> {
+/**
+ * The settings columns of the input. The second factor is `two_factor`; a client that sends only the spec's
+ * `requires_second_factor` (computed from it) turns it off, or on as the emailed code unless another one is set.
+ */
+function settingColumns(
+  input: AccountSettings,
+  twoFactor: Organization['two_factor'] = 'NONE',
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of ['is_sso', 'is_notisphere_managed', 'requires_second_factor'] as const)
-    if (input[k] !== undefined) out[k] = input[k];
+  for (const k of ['is_sso', 'is_notisphere_managed'] as const) if (input[k] !== undefined) out[k] = input[k];
+  if (input.two_factor !== undefined) out.two_factor = input.two_factor;
+  else if (input.requires_second_factor !== undefined)
+    out.two_factor = !input.requires_second_factor ? 'NONE' : twoFactor === 'NONE' ? 'EMAIL_CODE' : twoFactor;
   if (input.is_sso === undefined && input.isSSO !== undefined) out.is_sso = input.isSSO;
   if (input.self_registration_link !== undefined)
     out.self_registration_link = input.self_registration_link?.trim().toLowerCase() || null;
@@ -321,7 +330,7 @@ export async function updateManagedOrganization(
     if (org.status === 'DEACTIVATED' && !reactivate)
       throw new ConflictError('INVALID_STATUS.editDeactivatedOrganization');
     const columns = organizationColumns(input);
-    const settings = settingColumns(input);
+    const settings = settingColumns(input, org.two_factor);
     await assertUnique(trx, { ...columns, ...settings } as { notisphere_id?: string | null }, id);
     const changes = { ...columns, ...settings };
     const before = await trx('organizations')

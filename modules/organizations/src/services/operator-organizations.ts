@@ -28,6 +28,7 @@ export interface AccountSettings {
   isSSO?: boolean;
   is_notisphere_managed?: boolean;
   requires_second_factor?: boolean;
+  two_factor?: 'NONE' | 'EMAIL_CODE' | 'TOTP';
   self_registration_link?: string | null;
   /** A role name of the organisation (on creation: one of the seeded roles), or null to close self-registration. */
   self_registration_role?: string | null;

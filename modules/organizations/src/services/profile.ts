@@ -43,6 +43,7 @@ const COLUMNS = [
   'domain',
   'profile_photo',
   'self_registration_link',
+  'two_factor',
   'updated_at',
 ] as const;
 const EDITABLE = [
@@ -56,6 +57,7 @@ const EDITABLE = [
   'phone',
   'email',
   'domain',
+  'two_factor',
 ] as const;
 
 /** The caller's own organisation, with signed links to its logo. */
@@ -111,7 +113,7 @@ export async function uploadProfilePhoto(
 ): Promise<OrganizationProfile> {
   const file = files[0];
   if (!file) throw new ValidationError('UPLOAD_FAILED');
-  const upload = checkUpload(file, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', 5 * 1024 * 1024);
+  const upload = await checkUpload(file, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', 5 * 1024 * 1024);
   const key = newFileKey(`organizations/${actor.organizationId}/profile`, upload.name);
   await store.put(key, upload.data);
   try {

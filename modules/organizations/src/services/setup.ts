@@ -26,7 +26,11 @@ export interface NewOrganization {
   phone?: string | null;
   domain?: string | null;
   self_registration_link?: string | null;
-  requires_second_factor?: boolean;
+  /**
+   * The second factor at sign-in. Default: an authenticator app for the operator's organisation (issue 34: required
+   * for the operator's users on a real install), none for the others; the demo seed sets its operator's explicitly.
+   */
+  two_factor?: 'NONE' | 'EMAIL_CODE' | 'TOTP';
 }
 
 /** Creates an organisation with the seeded roles of its type (DESIGN §3); returns its id and role ids by name. */
@@ -34,7 +38,11 @@ export async function createOrganizationWithRoles(
   trx: Knex.Transaction | Knex,
   org: NewOrganization,
 ): Promise<{ id: number; roles: Record<string, number> }> {
-  const { id } = await Organization.query(trx).insert({ ...org, status: org.status ?? 'ACTIVE' });
+  const { id } = await Organization.query(trx).insert({
+    ...org,
+    status: org.status ?? 'ACTIVE',
+    two_factor: org.two_factor ?? (org.type === 'NOTISPHERE' ? 'TOTP' : 'NONE'),
+  });
   const roles: Record<string, number> = {};
   for (const [name, permissions] of Object.entries(SEEDED_ROLES[org.type])) {
     roles[name] = await createRole(trx, id, org.type, name, permissions, true);

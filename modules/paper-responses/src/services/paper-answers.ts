@@ -78,7 +78,7 @@ export async function writePaperAnswers(
         ? ([IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image'] as const)
         : ([DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document'] as const);
     const newIds: number[] = [];
-    for (const file of newFiles.map((f) => checkUpload(f, allowed, message))) {
+    for (const file of await Promise.all(newFiles.map((f) => checkUpload(f, allowed, message)))) {
       const key = newFileKey(`responses/${event.organization_id}`, file.name);
       await store.put(key, file.data);
       stored.push(key);

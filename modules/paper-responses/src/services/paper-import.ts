@@ -79,7 +79,7 @@ export async function importPaperResponses(
 ) {
   await loadSentCommunication(db, actor, communicationId);
   if (!upload) throw new ValidationError('PAPER_TEMPLATE_REQUIRED');
-  const file = checkUpload(upload, ['xlsx'], 'UNSUPPORTED_FILE_TYPE.paperTemplate');
+  const file = await checkUpload(upload, ['xlsx'], 'UNSUPPORTED_FILE_TYPE.paperTemplate');
   let rows: Awaited<ReturnType<typeof readRows>>;
   try {
     rows = await readRows('xlsx', file.data);

@@ -163,7 +163,7 @@ export async function createPaperResponse(
   document: Upload | undefined,
   timeZone: string,
 ): Promise<PaperResponseView> {
-  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
+  const doc = document ? await checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
   return withStoredFiles(db, store, async (trx, stored) => {
     const event = await loadSentCommunication(trx, actor, input.communicationId);
     const pc = await loadCustomer(trx, actor, event, input.providerCommunicationId, true);
@@ -190,7 +190,7 @@ export async function updatePaperResponse(
   document: Upload | undefined,
   timeZone: string,
 ): Promise<PaperResponseView> {
-  const doc = document ? checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
+  const doc = document ? await checkUpload(document, DOCUMENT_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.document') : null;
   let replacedKey: string | null = null;
   const view = await withStoredFiles(db, store, async (trx, stored) => {
     const { paper, event, pc } = await loadPaper(trx, actor, input.id, true);

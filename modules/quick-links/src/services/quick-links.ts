@@ -217,7 +217,9 @@ export async function saveQuickLink(
   assertOperator(actor);
   const targets = parseTargets(input.organization_ids);
   const upload = uploads.find((u) => u.field === 'file') ?? uploads[0];
-  const image = upload ? checkUpload(upload, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', MAX_IMAGE_BYTES) : null;
+  const image = upload
+    ? await checkUpload(upload, IMAGE_EXTENSIONS, 'UNSUPPORTED_FILE_TYPE.image', MAX_IMAGE_BYTES)
+    : null;
   if (!image && !input.id) throw new ValidationError('IMAGE_REQUIRED');
   const key = image ? newFileKey('quick-links', image.name) : null;
   if (key && image) await store.put(key, image.data);

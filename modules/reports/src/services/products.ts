@@ -105,7 +105,7 @@ export async function readProductFile(
   file: { name: string; data: Buffer } | undefined,
 ): Promise<ParsedProducts> {
   if (!file) throw new ValidationError('PRODUCT_FILE_REQUIRED');
-  const upload = checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 10 * 1024 * 1024);
+  const upload = await checkUpload(file, ['csv', 'xlsx'], 'UNSUPPORTED_FILE_TYPE.productFile', 10 * 1024 * 1024);
   let rows: [number, Cell[]][];
   try {
     rows = await readRows(upload.extension as 'csv' | 'xlsx', upload.data);

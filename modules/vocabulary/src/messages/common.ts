@@ -99,6 +99,10 @@ export const COMMON_MESSAGES = {
   'UNSUPPORTED_FILE_TYPE.image': 'The document types should be either of .png, .jpg',
   'UNSUPPORTED_FILE_TYPE.document': 'The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4',
   'UNSUPPORTED_FILE_TYPE.content': 'The file content does not match its type.',
+  'UNSUPPORTED_FILE_TYPE.officeParts':
+    'The .{extension} file is a zip without the parts of an Office document: {part} is missing.',
+  /** Rows are previewed of spreadsheets only (GET /files/{token}/preview). */
+  PREVIEW_NOT_SPREADSHEET: 'Only .csv and .xlsx files have a row preview.',
   'UNSUPPORTED_FILE_TYPE.spreadsheet': 'The file must be a .csv or .xlsx file.',
   'UNSUPPORTED_FILE_TYPE.locationFile': 'The location file must be a .csv or .xlsx file.',
   'UNSUPPORTED_FILE_TYPE.productFile': 'The product file should be either .csv or .xlsx',

@@ -79,4 +79,14 @@ export const ORGANIZATION_MESSAGES = {
   'EMAIL_TAKEN.salesRep': 'A sales representative with this email already exists.',
   SUPPLIER_TAKEN: 'This supplier has a contact already.',
   SUPPLIER_NAMES_BLANK: 'Supplier names must not be blank.',
+  // Single sign-on (issue 35).
+  SSO_ISSUER_INVALID: 'The issuer must be an https address (http only on this machine).',
+  SSO_SCOPES_INVALID: 'The scopes must include openid.',
+  SSO_ROLE_REQUIRED: 'Choose the role of new members when just-in-time membership is on.',
+  SSO_SECRET_REQUIRED: 'Enter the client secret.',
+  SSO_SECRET_UNREADABLE:
+    "The identity provider's client secret can no longer be read. An administrator must enter it again.",
+  SSO_DOMAIN_TAKEN: 'The email domain {domain} already signs in through another organization.',
+  SSO_DISCOVERY_FAILED: "The identity provider's discovery document could not be read at {url}.",
+  SSO_DISCOVERY_INVALID: 'The document at {url} is not a usable OpenID Connect discovery document.',
 } as const;

@@ -53,4 +53,26 @@ export const PROVIDER_MESSAGES = {
   CONVERSATION_CLOSED: 'This conversation is closed. Reopen it to write.',
   NO_SUPPLIER: 'This event has no supplier to write to.',
   TOO_MANY_ATTACHMENTS: 'At most {max} files can be attached to one message.',
+
+  // ---- issue 38: the item master (inventory) ----
+  INVENTORY_IMPORT_NOT_FOUND: 'Import not found.',
+  INVENTORY_FILE_REQUIRED: 'Choose a .csv or .xlsx file to import.',
+  INVENTORY_FILE_EMPTY: 'The file has no rows.',
+  INVENTORY_HEADER_ROW_MISSING: 'The file has no row {row} to read the headers from.',
+  INVENTORY_MAPPING_NO_IDENTIFIER: 'Map at least one of GTIN or UDI-DI, UDI, catalogue number or model.',
+  INVENTORY_MAPPING_COLUMN: 'Column {column} is not in the header row.',
+  INVENTORY_MAPPING_TWICE: 'Column {column} is mapped to two fields.',
+  INVENTORY_IMPORT_STARTED: 'This import has started already.',
+  'INVENTORY_ROW.noIdentifier': 'No GTIN, UDI, catalogue number or model.',
+  'INVENTORY_ROW.gtinCheckDigit': 'GTIN {value} has a wrong check digit (expected {expected}).',
+  'INVENTORY_ROW.gtinInvalid': 'GTIN {value} is not 8 to 14 digits.',
+  'INVENTORY_ROW.udiInvalid': 'UDI {value} cannot be read ({problem}).',
+  'INVENTORY_ROW.badDate': '{column}: {value} is not a date.',
+  'INVENTORY_ROW.badQuantity': 'Quantity {value} is not a whole number from 0 to 2147483647.',
+  'INVENTORY_ROW.tooLong': '{column} is longer than {max} characters.',
+  'INVENTORY_ROW.duplicate': 'Same item as row {row}.',
+  // ---- issue 38: matching recalls against the item master ----
+  INVENTORY_NOT_CHECKED: 'This notice has not been checked against your current item master yet. Try again shortly.',
+  INVENTORY_MATCHES_FOUND:
+    'Your item master holds products this notice names, so it cannot be answered not affected in one step.',
 } as const;

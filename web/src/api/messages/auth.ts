@@ -12,7 +12,12 @@ export const AUTH_TEXT = {
   NO_ORGANIZATION: () => msg`Your account is not active in any organization.`,
   NOT_A_MEMBER: () => msg`You are not a member of that organization.`,
   INVALID_CODE: () => msg`Invalid or expired verification code.`,
-  REFRESH_TOKEN_REQUIRED: () => msg`refresh_token is required.`,
+  TOTP_ALREADY_ENABLED: () => msg`An authenticator app is already set up for your account.`,
+  TOTP_NOT_STARTED: () => msg`Start setting up the authenticator app first.`,
+  TOTP_NOT_ENABLED: () => msg`No authenticator app is set up for your account.`,
+  REFRESH_TOKEN_REQUIRED: () => msg`You are not signed in on this browser. Please sign in again.`,
+  ORIGIN_REFUSED: () => msg`This request did not come from the application's own page.`,
+  SESSION_NOT_FOUND: () => msg`This session does not exist or has already ended.`,
   INVALID_REFRESH_TOKEN: () => msg`Invalid refresh token. Please sign in again.`,
   REFRESH_TOKEN_REUSED: () => msg`This session was ended because a refresh token was used twice. Please sign in again.`,
   REFRESH_TOKEN_EXPIRED: () => msg`Your session has expired. Please sign in again.`,
@@ -28,4 +33,16 @@ export const AUTH_TEXT = {
   CURRENT_PASSWORD_INCORRECT: () => msg`Current password is incorrect.`,
   PASSWORD_MISMATCH: () => msg`Password doesn't match`,
   PASSWORD_UNCHANGED: () => msg`The new password must be different from the current one.`,
+  // Single sign-on (issue 35).
+  SSO_NOT_CONFIGURED: () => msg`This email does not sign in through an identity provider.`,
+  SSO_REQUIRED: ({ organization }) =>
+    msg`This account signs in through ${organization}'s sign-in, not with a password.`,
+  SSO_STATE_INVALID: () => msg`This sign-in could not be completed in this browser. Please start again.`,
+  SSO_TOKEN_INVALID: () => msg`The identity provider's answer could not be verified. Please start again.`,
+  SSO_EMAIL_UNVERIFIED: () => msg`Your identity provider did not confirm your email address.`,
+  SSO_WRONG_DOMAIN: () =>
+    msg`Your identity provider signed you in with an email that does not belong to this organization.`,
+  SSO_UNKNOWN_USER: ({ email, organization, contact }) =>
+    msg`There is no account for ${email} at ${organization}. Ask ${contact} to add you.`,
+  SSO_PROVIDER_UNAVAILABLE: () => msg`The identity provider could not be reached. Please try again later.`,
 } satisfies Translations<'auth'>;

@@ -111,6 +111,9 @@ export const COMMON_TEXT = {
   'UNSUPPORTED_FILE_TYPE.document': () =>
     msg`The document types should be either of .pdf, .docx, .png, .jpg .xlsx, .mp4`,
   'UNSUPPORTED_FILE_TYPE.content': () => msg`The file content does not match its type.`,
+  'UNSUPPORTED_FILE_TYPE.officeParts': ({ extension, part }) =>
+    msg`The .${extension} file is a zip without the parts of an Office document: ${part} is missing.`,
+  PREVIEW_NOT_SPREADSHEET: () => msg`Only .csv and .xlsx files have a row preview.`,
   'UNSUPPORTED_FILE_TYPE.spreadsheet': () => msg`The file must be a .csv or .xlsx file.`,
   'UNSUPPORTED_FILE_TYPE.locationFile': () => msg`The location file must be a .csv or .xlsx file.`,
   'UNSUPPORTED_FILE_TYPE.productFile': () => msg`The product file should be either .csv or .xlsx`,

@@ -70,4 +70,14 @@ export const ORGANIZATION_TEXT = {
   'EMAIL_TAKEN.salesRep': () => msg`A sales representative with this email already exists.`,
   SUPPLIER_TAKEN: () => msg`This supplier has a contact already.`,
   SUPPLIER_NAMES_BLANK: () => msg`Supplier names must not be blank.`,
+  // Single sign-on (issue 35).
+  SSO_ISSUER_INVALID: () => msg`The issuer must be an https address (http only on this machine).`,
+  SSO_SCOPES_INVALID: () => msg`The scopes must include openid.`,
+  SSO_ROLE_REQUIRED: () => msg`Choose the role of new members when just-in-time membership is on.`,
+  SSO_SECRET_REQUIRED: () => msg`Enter the client secret.`,
+  SSO_SECRET_UNREADABLE: () =>
+    msg`The identity provider's client secret can no longer be read. An administrator must enter it again.`,
+  SSO_DOMAIN_TAKEN: ({ domain }) => msg`The email domain ${domain} already signs in through another organization.`,
+  SSO_DISCOVERY_FAILED: ({ url }) => msg`The identity provider's discovery document could not be read at ${url}.`,
+  SSO_DISCOVERY_INVALID: ({ url }) => msg`The document at ${url} is not a usable OpenID Connect discovery document.`,
 } satisfies Translations<'organizations'>;

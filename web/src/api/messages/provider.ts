@@ -46,4 +46,25 @@ export const PROVIDER_TEXT = {
   CONVERSATION_CLOSED: () => msg`This conversation is closed. Reopen it to write.`,
   NO_SUPPLIER: () => msg`This event has no supplier to write to.`,
   TOO_MANY_ATTACHMENTS: ({ max }) => msg`At most ${max} files can be attached to one message.`,
+  INVENTORY_IMPORT_NOT_FOUND: () => msg`Import not found.`,
+  INVENTORY_FILE_REQUIRED: () => msg`Choose a .csv or .xlsx file to import.`,
+  INVENTORY_FILE_EMPTY: () => msg`The file has no rows.`,
+  INVENTORY_HEADER_ROW_MISSING: ({ row }) => msg`The file has no row ${row} to read the headers from.`,
+  INVENTORY_MAPPING_NO_IDENTIFIER: () => msg`Map at least one of GTIN or UDI-DI, UDI, catalogue number or model.`,
+  INVENTORY_MAPPING_COLUMN: ({ column }) => msg`Column ${column} is not in the header row.`,
+  INVENTORY_MAPPING_TWICE: ({ column }) => msg`Column ${column} is mapped to two fields.`,
+  INVENTORY_IMPORT_STARTED: () => msg`This import has started already.`,
+  'INVENTORY_ROW.noIdentifier': () => msg`No GTIN, UDI, catalogue number or model.`,
+  'INVENTORY_ROW.gtinCheckDigit': ({ value, expected }) =>
+    msg`GTIN ${value} has a wrong check digit (expected ${expected}).`,
+  'INVENTORY_ROW.gtinInvalid': ({ value }) => msg`GTIN ${value} is not 8 to 14 digits.`,
+  'INVENTORY_ROW.udiInvalid': ({ value, problem }) => msg`UDI ${value} cannot be read (${problem}).`,
+  'INVENTORY_ROW.badDate': ({ column, value }) => msg`${column}: ${value} is not a date.`,
+  'INVENTORY_ROW.badQuantity': ({ value }) => msg`Quantity ${value} is not a whole number from 0 to 2147483647.`,
+  'INVENTORY_ROW.tooLong': ({ column, max }) => msg`${column} is longer than ${max} characters.`,
+  'INVENTORY_ROW.duplicate': ({ row }) => msg`Same item as row ${row}.`,
+  INVENTORY_NOT_CHECKED: () =>
+    msg`This notice has not been checked against your current item master yet. Try again shortly.`,
+  INVENTORY_MATCHES_FOUND: () =>
+    msg`Your item master holds products this notice names, so it cannot be answered not affected in one step.`,
 } satisfies Translations<'provider'>;

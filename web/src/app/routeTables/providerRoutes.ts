@@ -21,6 +21,8 @@ const PROVIDER = {
   profile: ['Provider_ManageProfile'],
   supplierContacts: ['Provider_ManageSupplierContacts'],
   emailTemplates: ['Provider_ManageEmailTemplates'],
+  /** The item master (issue 38): the recall coordinators' page (responders read it through the API as they count). */
+  inventory: ['Provider_ManageRecalls'],
 } as const;
 
 const providerView: PageLoader = () => import('../../features/recall-view/ProviderViewPage');
@@ -105,6 +107,11 @@ export const providerRoutes: readonly RouteDef[] = [
     parent: providerAdvisories,
     page: providerView,
   }),
+  provider('/provider/inventory', msg`Inventory`, {
+    menu: { id: 'inventory', at: 4.5 },
+    permissions: PROVIDER.inventory,
+    page: () => import('../../features/inventory/InventoryPage'),
+  }),
   provider('/provider/roles', msg`Roles`, {
     menu: { id: 'roles', at: 8, group: organizationSettings },
     permissions: PROVIDER.roles,
@@ -149,10 +156,10 @@ export const providerRoutes: readonly RouteDef[] = [
   provider('/provider/organization', msg`Organization Settings`, {
     menu: { id: 'general', at: 5, group: organizationSettings, label: msg`General` },
     permissions: PROVIDER.profile,
-    page: withProps(
-      () => import('../../features/organizations/SupplierOrganizationPage').then((m) => m.OrganizationProfilePage),
-      { testId: 'provider-organization' },
-    ),
+    page: () =>
+      import('../../features/organizations/SupplierOrganizationPage').then((m) => ({
+        default: m.ProviderOrganizationPage,
+      })),
   }),
   provider('/provider/supplier-contacts', msg`Supplier Contacts`, {
     menu: { id: 'supplier-contacts', at: 10, group: organizationSettings },

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, jsonResponse } from '../../test/render';
 import { makeJwt, claimsFor } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 1,
@@ -18,10 +19,7 @@ const me = {
 };
 
 function setup() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', [])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('SUPPLIER', [])) });
   const writes: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { useMe, useMyOrganization } from '../../api/me';
 import { FormLoading } from '../../shared/forms/FormStates';
+import { SessionsPanel } from './SessionsPanel';
+import { TotpPanel } from './TotpPanel';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -36,6 +38,8 @@ export default function AccountPage() {
         <Row label={<Trans>Role</Trans>}>{me.role_name || '—'}</Row>
         <Row label={<Trans>Organization</Trans>}>{organization?.name ?? me.organization.name}</Row>
       </dl>
+      <TotpPanel />
+      <SessionsPanel />
     </section>
   );
 }

@@ -10,8 +10,10 @@ import { completeLogin } from '../../shared/session/authActions';
 import { safeRedirect } from '../../shared/session/redirect';
 import { useValidationMessages, validateForm, hasErrors } from '../../shared/forms/validation';
 import { FormError } from '../../shared/forms/FormStates';
+import { TotpLoginStep, TotpRecoveryCodesStep, type TotpChallenge } from './TotpLoginStep';
+import { goToProvider, routeOf, useSsoRouting } from './ssoRouting';
 
-type Step = 'credentials' | 'organization' | 'code' | 'unlock';
+type Step = 'credentials' | 'organization' | 'code' | 'totp' | 'recovery-codes' | 'unlock';
 type Organization = NonNullable<TokenAnswer['login_as_required']>[number];
 
 function errorText(err: unknown, fallback: string): string {
@@ -34,6 +36,9 @@ export default function LoginPage() {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [organizationId, setOrganizationId] = useState<string>('');
   const [challenge, setChallenge] = useState<string>('');
+  const [totpChallenge, setTotpChallenge] = useState<TotpChallenge | null>(null);
+  /** Signed in after enrolling an app here: its recovery codes are shown once before the session starts. */
+  const [enrolled, setEnrolled] = useState<{ access_token: string; codes: string[] } | null>(null);
   const [code, setCode] = useState('');
   const [unlockCode, setUnlockCode] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -42,10 +47,15 @@ export default function LoginPage() {
   const [locked, setLocked] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // Single sign-on (issue 35): an email whose domain signs in at its organisation's provider has no password here.
+  const sso = useSsoRouting(email);
+
   // Without a redirect, the root path sends a signed-in user to the landing page of their type and role.
   if (auth.isAuth && !busy) return <Redirect to={redirect ?? '/'} replace />;
 
-  const fieldErrors = validateForm({ email, password }, { email: 'required|email', password: 'required' }, messages);
+  const ssoName = sso?.sso ? (sso.organization_name ?? '') : null;
+  const checked = validateForm({ email, password }, { email: 'required|email', password: 'required' }, messages);
+  const fieldErrors = ssoName === null ? checked : { ...checked, password: null };
   const shown = submitted ? fieldErrors : { email: null, password: null };
 
   async function attempt(grant: PasswordGrant) {
@@ -61,14 +71,26 @@ export default function LoginPage() {
         setBusy(false);
         return;
       }
+      if (answer.Challenge?.type === 'TOTP' || answer.Challenge?.type === 'TOTP_ENROLL') {
+        setTotpChallenge(answer.Challenge);
+        setStep('totp');
+        setBusy(false);
+        return;
+      }
       if (answer.Challenge) {
         setChallenge(answer.Challenge.message ?? '');
         setStep('code');
         setBusy(false);
         return;
       }
-      if (!answer.access_token || !answer.refresh_token) throw new Error(t`Unknown error`);
-      completeLogin(store, { access_token: answer.access_token, refresh_token: answer.refresh_token });
+      if (!answer.access_token) throw new Error(t`Unknown error`);
+      if (answer.recovery_codes && answer.recovery_codes.length > 0) {
+        setEnrolled({ access_token: answer.access_token, codes: answer.recovery_codes });
+        setStep('recovery-codes');
+        setBusy(false);
+        return;
+      }
+      completeLogin(store, { access_token: answer.access_token });
       navigate(redirect ?? '/', { replace: true });
     } catch (err) {
       setLocked(err instanceof ApiError && err.status === 423);
@@ -90,7 +112,21 @@ export default function LoginPage() {
     setSubmitted(true);
     if (hasErrors(fieldErrors)) return;
     setOrganizationId('');
-    void attempt({ email: email.trim(), password });
+    void signInOrContinue();
+  }
+
+  /** To the provider when the email's domain signs in there (asked again if typed faster than the routing), else the password. */
+  async function signInOrContinue() {
+    const route = sso ?? (password ? null : await routeOf(email));
+    if (!route?.sso) return attempt({ email: email.trim(), password });
+    setBusy(true);
+    setError(null);
+    try {
+      await goToProvider(email, redirect);
+    } catch (err) {
+      setError(errorText(err, t`Unknown error`));
+      setBusy(false);
+    }
   }
 
   function onOrganization(event: FormEvent) {
@@ -228,6 +264,34 @@ export default function LoginPage() {
     );
   }
 
+  if (step === 'totp' && totpChallenge) {
+    return (
+      <TotpLoginStep
+        challenge={totpChallenge}
+        busy={busy}
+        errorBox={errorBox}
+        onSubmit={(answer) => void attempt({ ...grant(), ...answer })}
+        onBack={() => {
+          setStep('credentials');
+          setError(null);
+        }}
+      />
+    );
+  }
+
+  if (step === 'recovery-codes' && enrolled) {
+    return (
+      <TotpRecoveryCodesStep
+        codes={enrolled.codes}
+        onContinue={() => {
+          completeLogin(store, { access_token: enrolled.access_token });
+          setEnrolled(null);
+          navigate(redirect ?? '/', { replace: true });
+        }}
+      />
+    );
+  }
+
   if (step === 'unlock') {
     return (
       <form onSubmit={(e) => void onUnlock(e)} className="space-y-4" aria-labelledby="login-unlock-title">
@@ -275,17 +339,23 @@ export default function LoginPage() {
       <FormField label={t`Email`} required error={shown.email}>
         <TextInput type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus />
       </FormField>
-      <FormField label={t`Password`} required error={shown.password}>
-        <TextInput
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-        />
-      </FormField>
+      {ssoName === null ? (
+        <FormField label={t`Password`} required error={shown.password}>
+          <TextInput
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+        </FormField>
+      ) : (
+        <p data-testid="sso-notice" className="text-sm text-muted-foreground">
+          <Trans>Your organization signs you in with its own sign-in page.</Trans>
+        </p>
+      )}
       <Button type="submit" className="w-full" loading={busy} loadingLabel={t`Loading...`}>
-        <Trans>Sign in</Trans>
+        {ssoName === null ? <Trans>Sign in</Trans> : <Trans>Continue with {ssoName}'s sign-in</Trans>}
       </Button>
       <p className="text-center text-sm">
         <Link href="/forgot-password" className="text-primary underline-offset-4 hover:underline">

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 7,
@@ -42,13 +43,7 @@ afterEach(() => {
 });
 
 function signIn(permissions = ['Provider_ManageRecalls', 'Provider_ViewFAQs']) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('PROVIDER', permissions)),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', permissions)) });
 }
 
 function backend() {

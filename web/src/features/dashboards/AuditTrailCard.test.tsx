@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { metricsAnswer } from './fixtures';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -25,13 +26,7 @@ afterEach(() => {
 
 describe("the operator's audit trail card", () => {
   it('checks only when asked, names the first broken entry by its words, and checks again', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewDashboard'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewDashboard'])) });
     const answers = [
       {
         ok: false,

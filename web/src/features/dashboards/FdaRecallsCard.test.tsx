@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 1,
@@ -46,10 +47,7 @@ afterEach(() => {
 });
 
 function signIn(permissions: string[]) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', permissions)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', permissions)) });
 }
 
 function backend(items: unknown[]) {

@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { metricsAnswer } from './fixtures';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -73,11 +74,7 @@ function backend() {
   return calls;
 }
 
-const signIn = (permissions: string[]) =>
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('NOTISPHERE', permissions)), refresh_token: 'r1' }),
-  );
+const signIn = (permissions: string[]) => setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', permissions)) });
 
 const tile = (testId: string) => screen.getByTestId(testId);
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, jsonResponse } from '../../test/render';
 import { makeJwt, claimsFor } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 1,
@@ -53,10 +54,7 @@ afterEach(() => {
 
 describe('provider dashboard', () => {
   it('shows counts by status, response progress and recent items of the types the role manages', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])) });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {

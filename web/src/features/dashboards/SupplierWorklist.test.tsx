@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 5,
@@ -49,13 +50,9 @@ afterEach(() => {
 });
 
 function backend(answer: unknown) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({
+    access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls', 'Supplier_ManageDisruption'])),
+  });
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { metricsAnswer } from './fixtures';
+import { setPageToken } from '../../state/auth';
 
 const user = (type: 'SUPPLIER' | 'PROVIDER') => ({
   id: 5,
@@ -29,10 +30,7 @@ afterEach(() => {
 });
 
 function backend(type: 'SUPPLIER' | 'PROVIDER', permissions: string[]) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor(type, permissions)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor(type, permissions)) });
   const me = user(type);
   const calls: string[] = [];
   vi.stubGlobal(

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -97,13 +98,7 @@ function backend() {
 
 describe('operator email template editor', () => {
   it('inserts a placeholder, shows the refusal naming an unknown one, saves, previews and test-sends', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageEmailTemplates'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageEmailTemplates'])) });
     const calls = backend();
     renderApp('/notisphere/email-templates/edit/10');
     const subject = await screen.findByRole('textbox', { name: /Subject \(English\)/ });

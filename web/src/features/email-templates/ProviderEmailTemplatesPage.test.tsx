@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -35,13 +36,7 @@ afterEach(() => {
 
 describe("the provider's email templates", () => {
   it('lists the templates it may override, which are its own, and links each to its editor by key', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])) });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -69,13 +64,7 @@ describe("the provider's email templates", () => {
 
 describe("the provider's email template editor at an address that names nothing", () => {
   function signIn(templates: Record<string, Response>) {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageEmailTemplates'])) });
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -42,8 +43,18 @@ const row = {
 };
 const record = {
   ...row,
-  record: { product_res_number: 'Z-0053-2020', postal_code: '19605-9607' },
-  openfda: { regulation_number: '880.5200' },
+  record: {
+    product_res_number: 'Z-0053-2020',
+    postal_code: '19605-9607',
+    event_date_initiated: '2019-05-17',
+    event_date_terminated: '20200924',
+    recall_status: 'Terminated',
+    reason_for_recall: 'Lidstock contains a labeling error.',
+    recalling_firm: 'Arrow International Inc',
+    cfres_id: '176578',
+    some_new_field: 'kept',
+  },
+  openfda: { regulation_number: '880.5200', device_class: '2' },
   enforcement: null,
 };
 
@@ -101,13 +112,7 @@ function backend() {
 
 describe('operator FDA devices', () => {
   it('searches by lot number and opens the record with every field (openfda block included)', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
     const calls = backend();
     renderApp('/notisphere/fda-devices');
     await screen.findByText('Arrow International Inc');
@@ -129,13 +134,7 @@ describe('operator FDA devices', () => {
   });
 
   it('cuts long texts at 25 characters, the full text on hover, and counts items (issue 33)', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
     backend();
     renderApp('/notisphere/fda-devices');
     await screen.findByText('Arrow International Inc');
@@ -147,13 +146,7 @@ describe('operator FDA devices', () => {
   });
 
   it('lists device enforcement reports in the second tab, with the search, the record and the downloads', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
     const calls = backend();
     renderApp('/notisphere/fda-devices');
     await screen.findByText('Arrow International Inc');
@@ -183,15 +176,54 @@ describe('operator FDA devices', () => {
   });
 });
 
+describe('the FDA record window and classification (issue 36)', () => {
+  it("shows labelled sections in order, dates in the reader's format, no raw field names", async () => {
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
+    backend();
+    renderApp('/notisphere/fda-devices?recall=Z-0053-2020');
+    const dialog = await screen.findByTestId('fda-record');
+    await within(dialog).findByText('19605-9607');
+    const headings = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(headings).toEqual(['Recall', 'Dates', 'Reason', 'Recalling firm', 'openFDA details', 'Other fields']);
+    const dates = within(dialog).getByRole('region', { name: 'Dates' });
+    expect(within(dates).getByText('Initiation Date')).toBeTruthy();
+    expect(within(dates).getByText('05/17/2019')).toBeTruthy();
+    expect(within(dates).getByText('09/24/2020')).toBeTruthy();
+    expect(within(dialog).queryByText('20200924')).toBeNull();
+    const recall = within(dialog).getByRole('region', { name: 'Recall' });
+    expect(within(recall).getByText('Classification')).toBeTruthy();
+    // A device recall with no enforcement report says so.
+    expect(within(recall).getByText('Not classified')).toBeTruthy();
+    expect(within(dialog).getByText('Postal Code')).toBeTruthy();
+    expect(within(dialog).getByText('Device Class')).toBeTruthy();
+    // A field the map does not know reads as words; no raw key anywhere.
+    expect(within(dialog).getByText('Some new field')).toBeTruthy();
+    for (const raw of ['postal_code', 'event_date_initiated', 'recall_status', 'regulation_number', 'some_new_field'])
+      expect(within(dialog).queryByText(raw)).toBeNull();
+  });
+
+  it('says "Not classified" in the grid and offers it as a filter', async () => {
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
+    const calls = backend();
+    renderApp('/notisphere/fda-devices');
+    await screen.findByText('Arrow International Inc');
+    expect(within(tableRowWith('Z-0053-2020')).getByText('Not classified')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Classification' }));
+    await user.click(await screen.findByRole('option', { name: 'Not classified' }));
+    await waitFor(() =>
+      expect(calls.some((u) => u.startsWith('/api/notisphere/fda/devices?') && u.includes('classification=none'))).toBe(
+        true,
+      ),
+    );
+  });
+});
+
 describe('operator FDA lists on a new install', () => {
   it('says how records arrive when nothing was imported, and "No record found" once a search narrows the list', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ViewFDAInformation'])) });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {

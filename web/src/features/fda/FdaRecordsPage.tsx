@@ -40,7 +40,8 @@ const STATUSES: Record<FdaList, string[]> = {
   'device-enforcement': ['Ongoing', 'Completed', 'Terminated'],
   drugs: ['Ongoing', 'Completed', 'Terminated'],
 };
-const CLASSES = ['Class I', 'Class II', 'Class III'];
+/** `none`: no classification (a device recall whose enforcement report is not imported), "Not classified". */
+const CLASSES = ['Class I', 'Class II', 'Class III', 'none'];
 
 /** The grid and its filters: the content of the tab `tab` when the page has tabs. */
 function TabBody({ tab, children }: { tab?: string; children: ReactNode }) {
@@ -112,7 +113,7 @@ export function FdaRecordsPage({ list, tabs }: { list: FdaList; tabs?: ReactNode
       field: 'classification',
       header: t`Classification`,
       sortable: true,
-      cell: (row) => labels.fdaClassifications[row.classification ?? ''] ?? row.classification ?? '',
+      cell: (row) => labels.fdaClassifications[row.classification ?? 'none'] ?? row.classification ?? '',
     },
     { field: 'recalling_firm', header: t`Recalling Firm`, sortable: true, filterable: true },
     { field: 'product_code', header: t`Product Code`, sortable: true },

@@ -1,7 +1,7 @@
 import type { FdaFilters } from '../../api/fda';
 
 const STATUSES = ['Open Classified', 'Completed', 'Terminated', 'Ongoing'] as const;
-const CLASSES = ['Class I', 'Class II', 'Class III'] as const;
+const CLASSES = ['Class I', 'Class II', 'Class III', 'none'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined => list.find((v) => v === value);

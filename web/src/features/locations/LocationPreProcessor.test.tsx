@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -83,13 +84,7 @@ const matchedRow = {
 type Call = { method: string; url: string; body?: unknown };
 
 function backend(): Call[] {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLocations'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLocations'])) });
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',

@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core';
 import { activateLocale } from '../../app/i18n';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -59,13 +60,7 @@ const rows = [
 type Call = { method: string; url: string; body?: unknown };
 
 function backend(): Call[] {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLocations'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLocations'])) });
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',

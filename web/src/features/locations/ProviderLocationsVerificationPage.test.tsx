@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core';
 import { activateLocale } from '../../app/i18n';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 11,
@@ -43,10 +44,7 @@ const rows = [
 ];
 
 function signedInServer() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageLocations'])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageLocations'])) });
   const puts: unknown[] = [];
   vi.stubGlobal(
     'fetch',

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 40,
@@ -42,13 +43,7 @@ afterEach(() => {
 
 describe('supplier locations', () => {
   it("shows the provider's verification of each location in words", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageLocations'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageLocations'])) });
     const rows = [location(1, 'Main Pharmacy', 'COVERED'), location(2, 'North Ward', null)];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -74,13 +75,7 @@ function backend() {
 }
 
 function signIn() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLookupValues'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageLookupValues'])) });
 }
 
 describe('operator lookup values', () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const org = (type: string) => ({ id: 1, name: 'Org', type, profile_photo: null, isSSO: false });
 const me = (type: string) => ({
@@ -61,10 +62,7 @@ function backend(type: string, base: string) {
 }
 
 function signIn(type: 'NOTISPHERE' | 'SUPPLIER', permission: string) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor(type, [permission])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor(type, [permission])) });
 }
 
 describe('product fields page (ProductFieldsManager)', () => {

@@ -88,6 +88,7 @@ function backend() {
     if (method === 'PUT' && path.startsWith('/api/notisphere/users/'))
       return jsonResponse({ id: Number(path.split('/')[4]), status: 'VERIFIED' });
     if (method === 'POST' && path === '/api/notisphere/users') return jsonResponse({ ...users[2], memberships: [] });
+    if (method === 'POST' && /^\/api\/users\/\d+\/end-sessions$/.test(path)) return jsonResponse({ ended: 2 });
     return undefined;
   });
 }
@@ -120,13 +121,20 @@ describe('operator users', () => {
     expect(screen.getByText('Rows per page')).toBeTruthy();
 
     const user = userEvent.setup();
-    expect(await menuOf(user, 'alice@acme.demo')).toEqual(['Edit', 'Inactivate', 'Memberships']);
-    expect(await menuOf(user, 'leo@lakeshore.demo')).toEqual(['Edit', 'Inactivate', 'Memberships', 'Unlock']);
+    expect(await menuOf(user, 'alice@acme.demo')).toEqual(['Edit', 'Inactivate', 'Memberships', 'End all sessions']);
+    expect(await menuOf(user, 'leo@lakeshore.demo')).toEqual([
+      'Edit',
+      'Inactivate',
+      'Memberships',
+      'Unlock',
+      'End all sessions',
+    ]);
     expect(await menuOf(user, 'vera@borealis.demo')).toEqual([
       'Edit',
       'Inactivate',
       'Memberships',
       'Resend verification email',
+      'End all sessions',
     ]);
     expect(await menuOf(user, 'dora@acme.demo')).toEqual(['Activate', 'Memberships']);
 
@@ -149,6 +157,26 @@ describe('operator users', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/notisphere/users/4/activate')).toBe(true),
     );
+  });
+
+  it("ends all of a user's sessions only after asking", async () => {
+    signInAsOperator();
+    const calls = backend();
+    renderApp('/notisphere/users');
+    await screen.findByText('alice@acme.demo');
+    const user = userEvent.setup();
+    const ended = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/users/1/end-sessions');
+    await user.click(within(tableRowWith('alice@acme.demo')).getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'End all sessions' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/signed out on all their devices/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(ended()).toHaveLength(0);
+    await user.click(within(tableRowWith('alice@acme.demo')).getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'End all sessions' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'End all sessions' }));
+    await waitFor(() => expect(ended()).toHaveLength(1));
+    expect(await screen.findByText('Sessions ended: 2')).toBeTruthy();
   });
 
   it("downloads what the screen lists: the search goes with the file's query", async () => {

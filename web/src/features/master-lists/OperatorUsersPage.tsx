@@ -23,6 +23,8 @@ import {
   type OperatorUserUpdate,
 } from '../../api/operatorUsers';
 import { useLabels } from '../../shared/words/labels';
+import { useEndSessionsAction } from './endSessionsAction';
+import { SignInPolicyButton } from './SignInPolicyButton';
 import {
   MasterListPage,
   opt,
@@ -50,6 +52,7 @@ export default function UsersPage() {
   const toast = useToast();
   const [organization, setOrganization] = useState<{ id: number; name: string } | null>(null);
   const [memberships, setMemberships] = useState<OperatorUser | null>(null);
+  const endSessions = useEndSessionsAction();
 
   async function run(action: () => Promise<unknown>, done: string, refresh: () => Promise<unknown>) {
     try {
@@ -100,9 +103,15 @@ export default function UsersPage() {
           label: t`Resend verification email`,
           onSelect: () => void run(() => resendVerification(row.id), t`Verification email sent.`, refresh),
         });
+      if (row.status !== 'DEACTIVATED') actions.push(endSessions.action(row));
       return actions;
     },
-    toolbar: <OrganizationFilter organization={organization} onChange={setOrganization} />,
+    toolbar: (
+      <>
+        <OrganizationFilter organization={organization} onChange={setOrganization} />
+        <SignInPolicyButton />
+      </>
+    ),
     form: {
       addText: t`Invite user`,
       fields: [
@@ -138,7 +147,12 @@ export default function UsersPage() {
               phone: opt(v, 'phone'),
             } satisfies OperatorUserUpdate),
     },
-    children: memberships ? <MembershipsDialog user={memberships} onClose={() => setMemberships(null)} /> : null,
+    children: (
+      <>
+        {memberships ? <MembershipsDialog user={memberships} onClose={() => setMemberships(null)} /> : null}
+        {endSessions.dialog}
+      </>
+    ),
   };
   // A new organisation filter starts again at page 1 (the saved sort and filters stay).
   return <MasterListPage key={organization?.id ?? 'all'} config={config} />;

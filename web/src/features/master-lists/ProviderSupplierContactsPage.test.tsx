@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 11,
@@ -50,13 +51,7 @@ async function menuOf(user: ReturnType<typeof userEvent.setup>, text: string) {
 
 describe('provider supplier contacts', () => {
   it('lists contacts with their status words and row actions, and adds a contact for a picked supplier', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageSupplierContacts'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageSupplierContacts'])) });
     const calls: { method: string; path: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 9,
@@ -59,13 +60,9 @@ afterEach(() => {
 
 describe('provider template actions', () => {
   it('switches between recall and advisory actions and refuses repeated options before saving', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls', 'Provider_ManageDisruption'])),
+    });
     const calls = backend();
     renderApp('/provider/template-actions');
     await screen.findByText('Count the stock');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 40,
@@ -39,13 +40,7 @@ afterEach(() => {
 
 describe('supplier providers', () => {
   it("shows each provider's verification progress: verified of all, and a bar worded per status", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageLocations'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageLocations'])) });
     const rows = [
       provider(7, 'Riverside Health', {
         location_count: 4,

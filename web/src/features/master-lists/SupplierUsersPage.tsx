@@ -4,6 +4,7 @@ import { resendInvitation, unlockUser, useAssignableOrganizations, useRoles, typ
 import { errorText } from '../../shared/lists/table';
 import { useLabels } from '../../shared/words/labels';
 import { MasterListPage, opt, str, type MasterListConfig } from '../../shared/lists/MasterListPage';
+import { useEndSessionsAction } from './endSessionsAction';
 
 /** Account statuses of a person who has not proven the address yet (spec 000 §4): an invitation can go again. */
 const UNVERIFIED = ['VERIFICATION', 'NONVERIFIED', 'PENDING'];
@@ -18,6 +19,7 @@ export function OrganizationUsersPage({ pageKey, sites = false }: { pageKey: str
   const { t } = useLingui();
   const toast = useToast();
   const labels = useLabels();
+  const endSessions = useEndSessionsAction();
   const { data: roles } = useRoles({
     pageNumber: 1,
     pageSize: 500,
@@ -84,9 +86,11 @@ export function OrganizationUsersPage({ pageKey, sites = false }: { pageKey: str
           label: t`Resend verification email`,
           onSelect: () => run(() => resendInvitation(r.id), t`Verification email sent.`),
         });
+      if (r.status !== 'DEACTIVATED') actions.push(endSessions.action(r));
       return actions;
     },
     downloads: { csv: '/users/csv-download', xlsx: '/users/xlsx-download', name: 'Users Report' },
+    children: endSessions.dialog,
     form: {
       addText: t`Invite user`,
       fields: [

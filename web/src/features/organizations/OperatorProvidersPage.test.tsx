@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
+import { SSO_SETTINGS, ssoNotConfigured } from '../../test/backend';
 
 const me = {
   id: 42,
@@ -101,6 +103,7 @@ function backend() {
       const path = url.split('?')[0];
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
+      if (method === 'GET' && SSO_SETTINGS.test(path ?? '')) return jsonResponse(ssoNotConfigured(7));
       if (method === 'GET' && path === '/api/notisphere/organizations/providers')
         return jsonResponse({ items: [riverside], total: 1, pageNumber: 1, pageSize: 50, lastUpdated: null });
       if (method === 'GET' && path === '/api/notisphere/organizations/providers/7') return jsonResponse(detail);
@@ -121,13 +124,7 @@ function backend() {
 
 describe('operator providers', () => {
   it('lists health systems with their sites, offers 50 to 500 rows, downloads the report with the filters', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageProviders'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageProviders'])) });
     const calls = backend();
     URL.createObjectURL = vi.fn(() => 'blob:report');
     URL.revokeObjectURL = vi.fn();
@@ -152,13 +149,7 @@ describe('operator providers', () => {
   });
 
   it('edits a provider: renames a site, deactivates another, adds a new one', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageProviders'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageProviders'])) });
     const calls = backend();
     renderApp('/notisphere/providers');
     await screen.findByText('Riverside Health');

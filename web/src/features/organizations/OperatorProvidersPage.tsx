@@ -15,6 +15,7 @@ import {
   valuesOf,
 } from './organizationValues';
 import { OrganizationDialog } from './OrganizationDialog';
+import { SsoSettingsPanel } from './SsoSettingsPanel';
 import { OrganizationList, withFlags, type FlagFilters } from './organizations';
 import type { ListState } from '../../shared/lists/table';
 
@@ -59,6 +60,7 @@ function ProviderDialog({ id, onClose, onSaved }: { id: number | null; onClose: 
       creating={id === null}
       loadError={error ? error.message : null}
       registrationUrl={data?.self_registration_url}
+      after={id !== null ? <SsoSettingsPanel organizationId={id} /> : null}
       loading={id !== null && !data}
       initial={data ? valuesOf(data) : emptyValues}
       roleOptions={data ? data.roles.map((r) => r.name) : PROVIDER_ROLES}

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
+import { SSO_SETTINGS, ssoNotConfigured } from '../../test/backend';
 
 const me = {
   id: 42,
@@ -61,6 +63,7 @@ function backend() {
       const path = url.split('?')[0];
       if (path === '/api/me') return jsonResponse(me);
       if (path === '/api/me/organization') return jsonResponse(me.organization);
+      if (method === 'GET' && SSO_SETTINGS.test(path ?? '')) return jsonResponse(ssoNotConfigured(7));
       if (method === 'GET' && path === '/api/notisphere/organizations/suppliers')
         return jsonResponse({ items: rows, total: 2, pageNumber: 1, pageSize: 50, lastUpdated: null });
       if (method === 'GET' && path === '/api/notisphere/organizations/suppliers/1')
@@ -76,13 +79,7 @@ function backend() {
 }
 
 function signInAsOperator() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageSuppliers'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageSuppliers'])) });
 }
 
 describe('operator suppliers', () => {

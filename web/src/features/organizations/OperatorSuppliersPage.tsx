@@ -8,6 +8,7 @@ import {
 } from '../../api/operatorOrganizations';
 import { administratorBody, emptyValues, organizationBody, valuesOf } from './organizationValues';
 import { OrganizationDialog } from './OrganizationDialog';
+import { SsoSettingsPanel } from './SsoSettingsPanel';
 import { OrganizationList, withFlags, type FlagFilters } from './organizations';
 import type { ListState } from '../../shared/lists/table';
 
@@ -45,6 +46,7 @@ function SupplierDialog({ id, onClose, onSaved }: { id: number | null; onClose: 
       creating={id === null}
       loadError={error ? error.message : null}
       registrationUrl={data?.self_registration_url}
+      after={id !== null ? <SsoSettingsPanel organizationId={id} /> : null}
       loading={loading}
       initial={data ? valuesOf(data) : emptyValues}
       roleOptions={data ? data.roles.map((r) => r.name) : SUPPLIER_ROLES}

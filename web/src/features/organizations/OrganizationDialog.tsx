@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
@@ -17,6 +17,7 @@ import { FormDialogFooter } from '../../shared/forms/FormDialog';
 import { errorText } from '../../shared/lists/table';
 import { FormError } from '../../shared/forms/FormStates';
 import type { Values, SiteValues } from './organizationValues';
+import { isTwoFactor, TwoFactorSelect } from '../../shared/organizations/TwoFactorSelect';
 
 interface FieldDef {
   name: string;
@@ -34,6 +35,7 @@ export function OrganizationDialog({
   loadError,
   registrationUrl,
   sites,
+  after,
   onClose,
   onSubmit,
 }: {
@@ -48,6 +50,8 @@ export function OrganizationDialog({
   registrationUrl?: string | null;
   /** Present for providers: the sites editor. */
   sites?: SiteValues[];
+  /** Settings saved on their own, below the form (the operator's single sign-on panel of a saved organisation). */
+  after?: ReactNode;
   onClose: () => void;
   onSubmit: (values: Values, sites: SiteValues[]) => Promise<void>;
 }) {
@@ -156,10 +160,13 @@ export function OrganizationDialog({
                 ]}
               />
             </FormField>
+            <TwoFactorSelect
+              value={isTwoFactor(values.two_factor) ? values.two_factor : 'NONE'}
+              onChange={(v) => set('two_factor')(v)}
+            />
             <div className="flex flex-wrap gap-4">
               {flag('is_sso', t`Single sign-on (SSO)`)}
               {flag('is_notisphere_managed', t`Notisphere managed`)}
-              {flag('requires_second_factor', t`Require a second factor at sign-in`)}
             </div>
             {creating ? (
               <fieldset className="space-y-2">
@@ -240,6 +247,7 @@ export function OrganizationDialog({
             <FormDialogFooter onCancel={onClose} busy={busy} />
           </form>
         )}
+        {after && !loading && !loadError ? <div className="mt-6 border-t pt-4">{after}</div> : null}
       </DialogContent>
     </Dialog>
   );

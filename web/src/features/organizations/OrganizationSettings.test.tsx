@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
+import { SSO_SETTINGS, ssoNotConfigured } from '../../test/backend';
 
 const me = {
   id: 9,
@@ -103,6 +105,7 @@ function backend() {
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path, body });
       if (path === '/api/me') return jsonResponse(me);
+      if (method === 'GET' && SSO_SETTINGS.test(path ?? '')) return jsonResponse(ssoNotConfigured(7));
       if (path === '/api/users' && method === 'GET') return jsonResponse(page(users));
       if (path === '/api/roles' && method === 'GET') return jsonResponse(page(roles));
       if (path === '/api/users/organizations')
@@ -125,10 +128,7 @@ function backend() {
 }
 
 function signIn(permissions: string[]) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', permissions)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', permissions)) });
 }
 
 afterEach(() => {
@@ -247,15 +247,18 @@ describe('provider organisation settings', () => {
     const section = await screen.findByTestId('provider-organization');
     expect(await within(section).findByDisplayValue('riverside.demo')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'http://localhost/registration/riverside' })).toBeTruthy();
+    // The organisation's single sign-on is set below the profile, with a save of its own.
+    expect(await within(section).findByRole('heading', { name: 'Single sign-on' })).toBeTruthy();
     const user = userEvent.setup();
     const domain = within(section).getByDisplayValue('riverside.demo');
+    const profile = within(domain.closest('form')!);
     await user.clear(domain);
     await user.type(domain, 'not a domain');
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.click(profile.getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Invalid domain name.')).toBeTruthy();
     await user.clear(domain);
     await user.type(domain, 'riverside.org');
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.click(profile.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/organization/profile')?.body).toMatchObject({
         name: 'Riverside Health',

@@ -12,6 +12,8 @@ import { usePhoneHint, useValidationMessages, validateForm, hasErrors } from '..
 import { errorText, PageHeader } from '../../shared/lists/table';
 import { FormError, FormLoading } from '../../shared/forms/FormStates';
 import { ReminderPlansSection } from './ReminderPlansSection';
+import { SsoSettingsPanel } from './SsoSettingsPanel';
+import { type TwoFactor, TwoFactorSelect } from '../../shared/organizations/TwoFactorSelect';
 
 type Field = 'name' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country' | 'phone' | 'email' | 'domain';
 const FIELDS: Field[] = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'email', 'domain'];
@@ -48,6 +50,7 @@ export function OrganizationProfilePage({ testId, children }: { testId: string; 
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState<TwoFactor | null>(null);
 
   useEffect(() => {
     if (data && !values) setValues(valuesOf(data));
@@ -84,7 +87,11 @@ export function OrganizationProfilePage({ testId, children }: { testId: string; 
     setBusy(true);
     try {
       const body = Object.fromEntries(FIELDS.map((f) => [f, values[f].trim() || null]));
-      const saved = await updateOrganizationProfile({ ...body, name: values.name.trim() });
+      const saved = await updateOrganizationProfile({
+        ...body,
+        name: values.name.trim(),
+        ...(twoFactor ? { two_factor: twoFactor } : {}),
+      });
       await mutate(saved);
       toast.success(t`Saved successfully.`);
     } catch (err) {
@@ -118,6 +125,7 @@ export function OrganizationProfilePage({ testId, children }: { testId: string; 
             </FormField>
           ))}
         </div>
+        <TwoFactorSelect value={twoFactor ?? data.two_factor ?? 'NONE'} onChange={setTwoFactor} />
         <div className="space-y-1 text-sm">
           <p className="font-medium">
             <Trans>Self-registration link</Trans>
@@ -188,6 +196,16 @@ export default function OrganizationPage() {
   return (
     <OrganizationProfilePage testId="supplier-organization">
       <ReminderPlansSection />
+      <SsoSettingsPanel />
+    </OrganizationProfilePage>
+  );
+}
+
+/** /provider/organization: the profile, and the organisation's single sign-on. */
+export function ProviderOrganizationPage() {
+  return (
+    <OrganizationProfilePage testId="provider-organization">
+      <SsoSettingsPanel />
     </OrganizationProfilePage>
   );
 }

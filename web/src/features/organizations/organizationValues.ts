@@ -1,4 +1,5 @@
 import type { ProviderDetail, SiteRow, SupplierDetail } from '../../api/operatorOrganizations';
+import { isTwoFactor } from '../../shared/organizations/TwoFactorSelect';
 
 // ---- the create / edit form ----
 
@@ -23,7 +24,7 @@ export const emptyValues: Values = {
   domain: '',
   is_sso: false,
   is_notisphere_managed: false,
-  requires_second_factor: false,
+  two_factor: 'NONE',
   self_registration_link: '',
   self_registration_role: '',
 };
@@ -44,7 +45,7 @@ export function valuesOf(detail: SupplierDetail | ProviderDetail): Values {
     domain: text(detail.domain),
     is_sso: detail.is_sso,
     is_notisphere_managed: detail.is_notisphere_managed,
-    requires_second_factor: detail.requires_second_factor,
+    two_factor: detail.two_factor ?? 'NONE',
     self_registration_link: text(detail.self_registration_link),
     self_registration_role: text(detail.self_registration_role),
   };
@@ -72,7 +73,7 @@ export function organizationBody(values: Values) {
     domain: opt(values, 'domain'),
     is_sso: values.is_sso === true,
     is_notisphere_managed: values.is_notisphere_managed === true,
-    requires_second_factor: values.requires_second_factor === true,
+    two_factor: isTwoFactor(values.two_factor) ? values.two_factor : 'NONE',
     self_registration_link: opt(values, 'self_registration_link'),
     self_registration_role: opt(values, 'self_registration_role'),
   };

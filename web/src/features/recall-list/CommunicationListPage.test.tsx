@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -37,7 +38,7 @@ const row = (id: number, name: string, status: string) => ({
 
 function signIn() {
   const access = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' }));
-  localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+  setPageToken({ access_token: access });
 }
 
 function backend(envelope: Record<string, unknown> = {}) {

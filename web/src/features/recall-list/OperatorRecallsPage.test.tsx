@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -64,10 +65,7 @@ afterEach(() => {
 });
 
 function signIn(permissions = ['Notisphere_ManageRecalls']) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('NOTISPHERE', permissions)), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', permissions)) });
 }
 
 function backend() {

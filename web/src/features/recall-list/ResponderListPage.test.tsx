@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -86,15 +87,9 @@ async function menuOf(...texts: string[]): Promise<string[]> {
 
 describe('eR responses list', () => {
   it('lists one row per responder with the spec §4 response-row actions, and deletes the own draft after confirmation', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(
-          claimsFor('PROVIDER', ['Provider_ResponderRole', 'Provider_ManageRecalls'], { sub: '42' }),
-        ),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ResponderRole', 'Provider_ManageRecalls'], { sub: '42' })),
+    });
     const calls = backend();
     const { location } = renderApp('/provider/er-response');
     await screen.findByText('Morgan Multi');

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 /** Issue 16 part B: a custom-content event's products tab is its customers' rows, with their per-unit answers. */
 const organization = (type: string) => ({ id: 2, name: 'Org', type, profile_photo: null, isSSO: false });
@@ -130,13 +131,9 @@ async function checkRows(calls: string[], prefix: string) {
 
 describe('custom-content event views', () => {
   it("the supplier's event view lists the customers' rows with their per-unit answers, per customer", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+    });
     const calls = serve('/supplier/communications', 'SUPPLIER');
     renderApp('/supplier/recalls/view/9');
     await checkRows(calls, '/supplier/communications');
@@ -145,13 +142,9 @@ describe('custom-content event views', () => {
   });
 
   it("the supplier's event view offers its tabs in the spec's order, Details first", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+    });
     serve('/supplier/communications', 'SUPPLIER');
     renderApp('/supplier/recalls/view/9');
     await screen.findByRole('tab', { name: 'Details' });
@@ -177,13 +170,9 @@ describe('custom-content event views', () => {
   });
 
   it('an approved event not yet sent offers a corrected customer file on its products tab', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+    });
     const calls = serve('/supplier/communications', 'SUPPLIER', false);
     renderApp('/supplier/recalls/view/9');
     const user = userEvent.setup();
@@ -198,13 +187,7 @@ describe('custom-content event views', () => {
   });
 
   it("the operator's View Recall reads the same rows through its own route, read-only", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])) });
     const calls = serve('/notisphere/communications', 'NOTISPHERE');
     renderApp('/notisphere/recalls/view/9');
     await checkRows(calls, '/notisphere/communications');

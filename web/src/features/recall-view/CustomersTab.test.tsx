@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 5,
@@ -78,10 +79,7 @@ afterEach(() => {
 });
 
 function backend() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'])) });
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',

@@ -9,6 +9,7 @@ import { OverdueBadge, ResponseWords } from './CustomerResponse';
 import { HealthSystemsPanel } from './HealthSystemsPanel';
 import { removeRecipients } from '../../api/supplierFollowUp';
 import { useConfirmedAction } from '../../shared/forms/useConfirmedAction';
+import { type InventoryCheck, useInventoryChecks } from '../../api/inventoryMatches';
 
 /**
  * The event's customers: each one's notice progress, due date and answer ("not affected" with its reason), the
@@ -31,6 +32,13 @@ export function CustomersTab({ id }: { id: number }) {
   const [overdueOnly, setOverdueOnly] = useState(linked);
   const overdueCount = useOverdueCount(id);
   const { data, isLoading, error, mutate } = useSupplierCustomers(id, list.query, { overdue: overdueOnly });
+  const { data: inventoryChecks } = useInventoryChecks(id);
+  const checks = new Map((inventoryChecks ?? []).map((c) => [c.provider_communication_id, c.state] as const));
+  const checkWords: Record<InventoryCheck['state'], string> = {
+    FOUND: t`Product found`,
+    NOT_FOUND: t`Not found`,
+    NOT_CHECKED: t`Not checked`,
+  };
   const removing = useConfirmedAction(() => mutate());
 
   // Issue 33: a customer not notified yet may be removed (asks first); a notified one keeps its notice.
@@ -68,6 +76,15 @@ export function CustomersTab({ id }: { id: number }) {
           <OverdueBadge overdue={c.overdue} />
         </span>
       ),
+    },
+    {
+      // Issue 38: whether the customer's own records (item master, purchases) found the product; nothing more.
+      field: 'inventory',
+      header: t`Own records`,
+      cell: (c) => {
+        const state = c.provider_communication_id === null ? null : checks.get(c.provider_communication_id);
+        return state ? checkWords[state] : '—';
+      },
     },
     {
       field: 'status',

@@ -10,6 +10,7 @@ import {
   type Communication,
   type CommunicationDocument,
 } from '../../api/communications';
+import { fetchSheetRows } from '../../api/files';
 import { useLabels } from '../../shared/words/labels';
 import { sanitizeRichText } from './richText';
 import { errorText, formatDate } from '../../shared/lists/table';
@@ -138,6 +139,7 @@ function DocumentPreview({ file, onClose }: { file: PreviewFile | null; onClose:
       open={file !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       file={file}
+      loadSheet={fetchSheetRows}
       onNothingToDownload={(message) => toast.danger(message)}
       texts={{
         title: t`File Preview`,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -89,13 +90,7 @@ afterEach(() => {
 
 describe("the operator's Responses tab", () => {
   it('lists each provider with its site, acknowledgement, answer in words, due date and overdue mark', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])) });
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -70,13 +71,7 @@ afterEach(() => {
 
 describe('operator View Recall', () => {
   it('shows any supplier’s event read-only, with documents (fresh links) and histories', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])) });
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -121,13 +116,7 @@ describe('operator View Recall', () => {
 
   describe('an address that names no recall (issue 33)', () => {
     function server() {
-      localStorage.setItem(
-        'user-token',
-        JSON.stringify({
-          access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])),
-          refresh_token: 'r1',
-        }),
-      );
+      setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['Notisphere_ManageRecalls'])) });
       const calls: string[] = [];
       vi.stubGlobal(
         'fetch',

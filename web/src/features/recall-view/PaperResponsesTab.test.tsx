@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -131,13 +132,9 @@ function serve(status: string, paperActions: typeof actions = actions) {
 }
 
 function signIn() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({
+    access_token: makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' })),
+  });
 }
 
 describe('paper responses tab of the view page', () => {

@@ -4,6 +4,7 @@ import { i18n } from '@lingui/core';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { providerMe, providerView } from '../../test/providerView';
+import { setPageToken } from '../../state/auth';
 
 const me = providerMe;
 const view = providerView;
@@ -63,10 +64,7 @@ const thread = {
 const posted: FormData[] = [];
 
 function signedInServer() {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])) });
   posted.length = 0;
   vi.stubGlobal(
     'fetch',

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 1,
@@ -65,13 +66,7 @@ const view = {
 };
 
 function signedInServer(created: boolean) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({
-      access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageDisruption'])),
-      refresh_token: 'r1',
-    }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageDisruption'])) });
   const fetch = vi.fn(async (url: string) => {
     const path = url.split('?')[0];
     if (path === '/api/me') return jsonResponse(me);

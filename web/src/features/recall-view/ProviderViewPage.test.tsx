@@ -4,6 +4,7 @@ import { i18n } from '@lingui/core';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { providerMe, providerView } from '../../test/providerView';
+import { setPageToken } from '../../state/auth';
 
 const me = providerMe;
 const view = providerView;
@@ -30,10 +31,7 @@ const history = [
 ];
 
 function signedInServer(shown = view) {
-  localStorage.setItem(
-    'user-token',
-    JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
-  );
+  setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])) });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

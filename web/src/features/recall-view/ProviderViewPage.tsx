@@ -48,6 +48,7 @@ import { NotifyStaff } from './NotifyStaff';
 import { MoveToSite } from './MoveToSite';
 import { ProviderDelegatesTab } from './ProviderDelegatesTab';
 import { ProviderNoticeWork } from './ProviderNoticeWork';
+import { ItemMasterMatches } from './ItemMasterMatches';
 import { useRefreshProviderWork } from '../../shared/worklist/BulkActions';
 import { NotFound, RecordError } from '../../shared/NotFound';
 
@@ -294,6 +295,9 @@ export function ProviderCommunicationView({ id, pcId }: { id: number | null; pcI
         </div>
       </header>
       <ProviderNoticeWork view={view} id={id} pcId={pcId} onChanged={reload} />
+      {view.isProviderCreated ? null : (
+        <ItemMasterMatches pcId={pcId} canAnswer={!closed && pc.response_status !== 'COMPLETED'} onAnswered={reload} />
+      )}
       {reopening.dialog}
       <Tabs defaultValue={initialTab}>
         <TabsList className="flex-wrap">

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 43,
@@ -48,15 +49,11 @@ const advisory = {
 
 describe('sales reps tab of the view page', () => {
   it('lists the sales reps and sends an open advisory to them', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(
-          claimsFor('SUPPLIER', ['Supplier_ManageDisruption'], { role_name: 'Sourcing Coordinator' }),
-        ),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({
+      access_token: makeJwt(
+        claimsFor('SUPPLIER', ['Supplier_ManageDisruption'], { role_name: 'Sourcing Coordinator' }),
+      ),
+    });
     const posts: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp, tableRowWith } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -157,13 +158,7 @@ function backend() {
 
 describe('operator eR responses', () => {
   it("lists every provider's responses, searches the server, and shows a row's answers read-only", async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({
-        access_token: makeJwt(claimsFor('NOTISPHERE', ['NotiSphere_ResponderRole'])),
-        refresh_token: 'r1',
-      }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('NOTISPHERE', ['NotiSphere_ResponderRole'])) });
     const calls = backend();
     renderApp('/notisphere/er-response');
     await screen.findByText('Lakeshore Medical Center');

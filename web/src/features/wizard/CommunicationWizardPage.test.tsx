@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -32,7 +33,7 @@ const meta = {
 
 function signIn() {
   const access = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' }));
-  localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+  setPageToken({ access_token: access });
 }
 
 describe('supplier recall wizard', () => {

@@ -6,15 +6,35 @@ import { useLabels } from '../../shared/words/labels';
 import { DueDate } from '../../shared/worklist/DueDate';
 import { OwnerName } from '../../shared/worklist/OwnerDialogs';
 import { worklistItemPath } from './worklistLinks';
+import type { MatchBadge } from '../../api/inventoryMatches';
+
+/** "Likely affected: 14 units in 3 departments at 2 sites", or that the item master holds none of the product. */
+function MatchLine({ match }: { match: MatchBadge }) {
+  const { units, departments, sites } = match;
+  return match.status === 'MATCHED' ? (
+    <p className="font-medium text-destructive" data-testid="worklist-match">
+      <Trans>
+        Likely affected: {units} units in {departments} departments at {sites} sites
+      </Trans>
+    </p>
+  ) : (
+    <p className="text-muted-foreground" data-testid="worklist-match">
+      <Trans>No match in your item master</Trans>
+    </p>
+  );
+}
 
 /** One notice of a worklist section, as a card (fits a phone): what it is, whose, by when, and who owns it. */
 export function WorklistItemCard({
   item,
+  match,
   section,
   selected,
   onSelectedChange,
 }: {
   item: WorklistItem;
+  /** Issue 38: the notice against the item master, when it was checked. */
+  match?: MatchBadge;
   section: WorklistSection;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
@@ -68,6 +88,7 @@ export function WorklistItemCard({
             </span>
           ))}
         </p>
+        {match ? <MatchLine match={match} /> : null}
         <p className="flex flex-wrap gap-x-3 text-muted-foreground">
           <span>
             <Trans>Owner:</Trans> <OwnerName name={item.owner_name} />

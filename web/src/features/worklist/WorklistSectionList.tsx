@@ -6,6 +6,7 @@ import { BulkActions } from '../../shared/worklist/BulkActions';
 import { FormError } from '../../shared/forms/FormStates';
 import { useTableTexts } from '../../shared/lists/table';
 import { WorklistItemCard } from './WorklistItemCard';
+import { useMatchBadges } from '../../api/inventoryMatches';
 
 const PAGE_SIZE = 20;
 
@@ -38,6 +39,8 @@ export function WorklistSectionList({ section }: { section: WorklistSection }) {
   const [pageNumber, setPageNumber] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const { data, error, isLoading } = useWorklist(section, pageNumber, PAGE_SIZE);
+  // Issue 38: each notice's match against the item master (a badge; notices not checked have none).
+  const { data: badges } = useMatchBadges(data?.items.map((i) => i.id) ?? []);
   // A page emptied by a change (its notices left the section) gives way to the first.
   const emptiedPage = pageNumber > 1 && data?.items.length === 0;
   useEffect(() => {
@@ -61,6 +64,7 @@ export function WorklistSectionList({ section }: { section: WorklistSection }) {
           <WorklistItemCard
             key={item.id}
             item={item}
+            match={badges?.find((b) => b.provider_communication_id === item.id)}
             section={section}
             selected={selected.includes(item.id)}
             onSelectedChange={(on) =>

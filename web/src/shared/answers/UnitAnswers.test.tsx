@@ -5,6 +5,7 @@ import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
 import { providerMe, providerView } from '../../test/providerView';
 import type { ProviderView } from '../../api/provider';
+import { setPageToken } from '../../state/auth';
 
 const me = providerMe;
 const base = providerView;
@@ -41,10 +42,7 @@ afterEach(() => {
 
 describe('provider view: per-unit actions (custom content)', () => {
   it('offers one input per own row, prefilled, and saves them together', async () => {
-    localStorage.setItem(
-      'user-token',
-      JSON.stringify({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])), refresh_token: 'r1' }),
-    );
+    setPageToken({ access_token: makeJwt(claimsFor('PROVIDER', ['Provider_ManageRecalls'])) });
     const calls: { method: string; url: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',

@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, SimpleSelect, TextInput, useToast } from '@portal/design-system';
 import type { NoticeAction, NoticeProduct, UnitAnswer } from '../../api/notices';
 import { errorText } from '../lists/table';
+import { normaliseCode, type UdiParsed } from '@portal/vocabulary';
+import { UdiScanField } from '../scan/UdiScanField';
 
 type Values = Record<number, string>;
 
@@ -37,6 +39,33 @@ export function UnitAnswers({
   const [busy, setBusy] = useState(false);
   const key =
     action.action_type === 'Numeric' ? 'valueNumeric' : action.action_type === 'YesNo' ? 'valueYesNo' : 'valueText';
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const actionTitle = action.title;
+
+  /**
+   * Issue 38: a scanned unit (a wedge scanner or the camera) answers its row: the row whose serial, else lot, is the
+   * label's. A number counts one more unit, Yes / No says Yes, text takes the serial or lot read.
+   */
+  function onScan(parsed: UdiParsed) {
+    const serial = normaliseCode(parsed.serial);
+    const lot = normaliseCode(parsed.lot);
+    const row =
+      (serial ? rows.find((r) => normaliseCode(r.serial_number) === serial) : undefined) ??
+      (lot ? rows.find((r) => normaliseCode(r.lot_number) === lot) : undefined);
+    if (!row) {
+      setScanNote(t`None of your units has the scanned lot or serial.`);
+      return;
+    }
+    const next = (before: string) =>
+      action.action_type === 'Numeric'
+        ? String((Number(before) || 0) + 1)
+        : action.action_type === 'YesNo'
+          ? 'Yes'
+          : (parsed.serial ?? parsed.lot ?? before);
+    setValues((all) => ({ ...all, [row.id]: next(all[row.id] ?? '') }));
+    const unit = `${row.product_name ?? ''} ${row.serial_number ?? row.lot_number ?? ''}`.trim();
+    setScanNote(t`Scanned: ${unit}.`);
+  }
 
   async function save() {
     const answers = rows
@@ -56,22 +85,35 @@ export function UnitAnswers({
   }
 
   return (
-    <fieldset className="space-y-2 rounded-md border p-3" data-testid={`unit-action-${action.id}`}>
-      <legend className="px-1 text-sm font-semibold">{action.title}</legend>
-      <p className="text-xs text-muted-foreground">
-        <Trans>Answer for each of your units.</Trans>
-      </p>
-      <UnitRowsTable
-        actionType={action.action_type}
-        rows={rows.map((r) => ({ ...r, value: values[r.id] ?? '', readOnly }))}
-        onChange={(rowId, v) => setValues((all) => ({ ...all, [rowId]: v }))}
-      />
+    <div className="space-y-2">
+      {/* Outside the fieldset: its inputs are the units' answers only. */}
       {readOnly ? null : (
-        <Button variant="outline" loading={busy} onClick={() => void save()}>
-          <Trans>Save unit answers</Trans>
-        </Button>
+        <div className="grid gap-1" data-testid={`unit-scan-${action.id}`}>
+          <UdiScanField label={t`Scan a unit for ${actionTitle}`} onScan={onScan} />
+          {scanNote ? (
+            <p className="text-xs text-muted-foreground" role="status" data-testid="unit-scan-note">
+              {scanNote}
+            </p>
+          ) : null}
+        </div>
       )}
-    </fieldset>
+      <fieldset className="space-y-2 rounded-md border p-3" data-testid={`unit-action-${action.id}`}>
+        <legend className="px-1 text-sm font-semibold">{action.title}</legend>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Answer for each of your units.</Trans>
+        </p>
+        <UnitRowsTable
+          actionType={action.action_type}
+          rows={rows.map((r) => ({ ...r, value: values[r.id] ?? '', readOnly }))}
+          onChange={(rowId, v) => setValues((all) => ({ ...all, [rowId]: v }))}
+        />
+        {readOnly ? null : (
+          <Button variant="outline" loading={busy} onClick={() => void save()}>
+            <Trans>Save unit answers</Trans>
+          </Button>
+        )}
+      </fieldset>
+    </div>
   );
 }
 

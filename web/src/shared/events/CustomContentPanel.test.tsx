@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderApp } from '../../test/render';
 import { claimsFor, makeJwt } from '../../test/jwt';
+import { setPageToken } from '../../state/auth';
 
 const me = {
   id: 42,
@@ -52,7 +53,7 @@ afterEach(() => {
 describe('wizard step 1: custom content', () => {
   it('turns custom content on, and lists every bad line of a refused customer file', async () => {
     const access = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' }));
-    localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+    setPageToken({ access_token: access });
     let enabled = false;
     const calls: { method: string; path: string; body: unknown }[] = [];
     vi.stubGlobal(
@@ -112,7 +113,7 @@ describe('wizard step 1: the uploaded rows and the template', () => {
       Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:template'), revokeObjectURL: vi.fn() }),
     );
     const access = makeJwt(claimsFor('SUPPLIER', ['Supplier_ManageRecalls'], { role_name: 'Recall Coordinator' }));
-    localStorage.setItem('user-token', JSON.stringify({ access_token: access, refresh_token: 'r1' }));
+    setPageToken({ access_token: access });
     const rows = [
       {
         id: 1,

@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FilePreview, type PreviewFile } from '@portal/design-system';
+import { fetchSheetRows } from '../../api/files';
 import type { NoticeFile } from '../../api/notices';
 
 /** The 'File Preview' modal for notice documents and answer files (signed links). */
@@ -18,6 +19,7 @@ export function useFilePreview(): [ReactNode, (file: NoticeFile) => void] {
         if (!o) setFile(null);
       }}
       file={file}
+      loadSheet={fetchSheetRows}
       texts={{
         title: t`File Preview`,
         download: t`Download`,

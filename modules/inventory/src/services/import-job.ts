@@ -1,0 +1,346 @@
+import type { Knex } from 'knex';
+import {
+  addJobs,
+  cellText,
+  copyInto,
+  type FileStore,
+  type JobHandler,
+  readSheet,
+  recordAudit,
+  transaction,
+} from '@portal/core';
+import type { InventoryKind } from '@portal/vocabulary';
+import { inventoryChanged } from './changes.js';
+import { type ImportRecord, INVENTORY_IMPORT_QUEUE, importFailure, importView, type ImportView } from './imports.js';
+import { COMPARED, type InventoryRecord, mapRow, type Refusal } from './rows.js';
+import { sitesByName } from './scope.js';
+
+/** Rows written per transaction: one look-up of their keys, one COPY, one upsert. */
+export const IMPORT_BATCH = 5000;
+
+const TABLE: Record<InventoryKind, { table: string; key: string; extra: string[] }> = {
+  items: { table: 'inventory_items', key: 'item_key', extra: ['expiry_date', 'department'] },
+  purchases: {
+    table: 'purchase_history',
+    key: 'purchase_key',
+    extra: ['supplier_name', 'purchased_on', 'order_number'],
+  },
+};
+
+const SHARED_COLUMNS = [
+  'site_id',
+  'location',
+  'gtin',
+  'udi_di',
+  'manufacturer',
+  'manufacturer_norm',
+  'catalogue_number',
+  'catalogue_norm',
+  'model',
+  'model_norm',
+  'description',
+  'lot',
+  'lot_norm',
+  'serial',
+  'serial_norm',
+  'quantity',
+  'search_text',
+  'import_id',
+  'source_row',
+] as const;
+
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}
+
+type Pending = { row: number; record: InventoryRecord };
+type RefusedRow = { row: number; refusal: Refusal; value: string | null };
+
+const same = (a: unknown, b: unknown) =>
+  (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+
+/**
+ * Writes one batch in the caller's transaction: looks its keys up (index on organisation and key), sorts rows into
+ * created, updated, unchanged and repeated (a key this import wrote already: refused), then COPYs the new and changed
+ * rows into a temporary table and upserts them in one INSERT ... ON CONFLICT.
+ */
+async function writeBatch(
+  trx: Knex.Transaction,
+  imp: ImportRecord,
+  pending: Pending[],
+  refused: RefusedRow[],
+): Promise<Counts> {
+  const { table, key, extra } = TABLE[imp.kind];
+  const compared = COMPARED[imp.kind];
+  const seen = new Map<string, number>();
+  const unique: Pending[] = [];
+  for (const p of pending) {
+    const first = seen.get(p.record.key);
+    if (first !== undefined)
+      refused.push({ row: p.row, refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: first } }, value: null });
+    else {
+      seen.set(p.record.key, p.row);
+      unique.push(p);
+    }
+  }
+  const dates = imp.kind === 'items' ? ['expiry_date'] : ['purchased_on'];
+  const existing = new Map<string, Record<string, unknown>>();
+  if (unique.length) {
+    const rows = (await trx(table)
+      .where('organization_id', imp.organization_id)
+      .whereRaw('?? = ANY(?)', [key, unique.map((p) => p.record.key)])
+      .select(
+        key,
+        'import_id',
+        'source_row',
+        ...compared.filter((c) => !dates.includes(c)),
+        ...dates.map((d) => trx.raw(`to_char(??, 'YYYY-MM-DD') AS ??`, [d, d])),
+      )) as Record<string, unknown>[];
+    for (const r of rows) existing.set(String(r[key]), r);
+  }
+  const writes: Record<string, unknown>[] = [];
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  for (const p of unique) {
+    const before = existing.get(p.record.key);
+    if (before && Number(before.import_id) === Number(imp.id)) {
+      refused.push({
+        row: p.row,
+        refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: Number(before.source_row) } },
+        value: null,
+      });
+      continue;
+    }
+    if (before && compared.every((c) => same(before[c], p.record[c]))) {
+      counts.unchanged++;
+      continue;
+    }
+    if (before) counts.updated++;
+    else counts.created++;
+    const r = p.record as unknown as Record<string, unknown>;
+    writes.push({
+      organization_id: imp.organization_id,
+      [key]: p.record.key,
+      ...Object.fromEntries(SHARED_COLUMNS.map((c) => [c, r[c] ?? null])),
+      ...Object.fromEntries(extra.map((c) => [c, r[c] ?? null])),
+      import_id: imp.id,
+      source_row: p.row,
+    });
+  }
+  if (writes.length) {
+    const columns = ['organization_id', key, ...SHARED_COLUMNS, ...extra];
+    const stage = `inventory_stage_${imp.kind}`;
+    await trx.raw(`CREATE TEMP TABLE ${stage} (LIKE ${table} INCLUDING DEFAULTS) ON COMMIT DROP`);
+    await copyInto(trx, stage, columns, writes);
+    const list = columns.map((c) => `"${c}"`).join(', ');
+    const set = columns
+      .filter((c) => c !== 'organization_id' && c !== key)
+      .map((c) => `"${c}" = EXCLUDED."${c}"`)
+      .join(', ');
+    await trx.raw(
+      `INSERT INTO ${table} (${list}) SELECT ${list} FROM ${stage}
+       ON CONFLICT (organization_id, ${key}) DO UPDATE SET ${set}, updated_at = now(), imported_at = now()`,
+    );
+  }
+  counts.refused = refused.length;
+  if (refused.length)
+    await copyInto(
+      trx,
+      'inventory_import_refusals',
+      ['import_id', 'row_number', 'reason', 'params', 'value'],
+      refused.map((r) => ({
+        import_id: imp.id,
+        row_number: r.row,
+        reason: r.refusal.key,
+        params: JSON.stringify(r.refusal.params ?? {}),
+        value: r.value?.slice(0, 500) ?? null,
+      })),
+    );
+  return counts;
+}
+
+/** Rows in a file, for the progress bar before the rows are read: CSV lines (a quoted line break counts twice). */
+async function estimateRows(imp: ImportRecord, data: Buffer): Promise<number> {
+  if (imp.extension === 'csv') {
+    let n = 0;
+    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) n++;
+    if (data.length && data[data.length - 1] !== 10) n++;
+    return Math.max(0, n - imp.header_row);
+  }
+  let n = 0;
+  for await (const _ of readSheet('xlsx', data)) n++;
+  return Math.max(0, n - imp.header_row);
+}
+
+export interface RunOptions {
+  /** Called after each batch commits (the CLI's progress bar). */
+  onProgress?: (view: ImportView) => void;
+  /** Stop between batches and hand the rest to a new job (the job queue's deadline). */
+  deadline?: AbortSignal;
+  batchSize?: number;
+}
+
+/**
+ * Runs a QUEUED (or interrupted RUNNING) import: reads the stored file from its header row, skips the rows already
+ * committed (`processed_rows`), maps and writes them a batch a transaction, and finishes it DONE with an audit row and
+ * the change listeners (matching again) in the last transaction. A file that cannot be read fails the import (FAILED,
+ * with the reason); the rows already written stay. Answers the import as it ends, or null when there was nothing to do.
+ */
+export async function runImport(
+  db: Knex,
+  store: FileStore,
+  importId: number,
+  options: RunOptions = {},
+): Promise<ImportView | null> {
+  const claimed = (await db('inventory_imports')
+    .where({ id: importId })
+    .whereIn('status', ['QUEUED', 'RUNNING'])
+    .update({ status: 'RUNNING', started_at: db.raw('coalesce(started_at, now())'), updated_at: db.fn.now() })
+    .returning('*')) as ImportRecord[];
+  let imp = claimed[0];
+  if (!imp) return null;
+  const batchSize = options.batchSize ?? IMPORT_BATCH;
+  try {
+    const data = await store.read(imp.file_key);
+    if (imp.total_rows === 0) {
+      const total = await estimateRows(imp, data);
+      await db('inventory_imports').where({ id: imp.id }).update({ total_rows: total });
+      imp = { ...imp, total_rows: total };
+    }
+    const sites = await sitesByName(db, imp.organization_id);
+    let headers: string[] = [];
+    let rowIndex = 0;
+    let dataIndex = 0;
+    let pending: Pending[] = [];
+    let refused: RefusedRow[] = [];
+    const flush = async () => {
+      const batchRows = pending.length + refused.length;
+      const p = pending;
+      const r = refused;
+      pending = [];
+      refused = [];
+      const current = imp!;
+      const updated = await transaction(db, async (trx) => {
+        const counts = await writeBatch(trx, current, p, [...r]);
+        const [row] = (await trx('inventory_imports')
+          .where({ id: current.id })
+          .update({
+            processed_rows: trx.raw('processed_rows + ?', [batchRows]),
+            created_rows: trx.raw('created_rows + ?', [counts.created]),
+            updated_rows: trx.raw('updated_rows + ?', [counts.updated]),
+            unchanged_rows: trx.raw('unchanged_rows + ?', [counts.unchanged]),
+            refused_rows: trx.raw('refused_rows + ?', [counts.refused]),
+            updated_at: trx.fn.now(),
+          })
+          .returning('*')) as ImportRecord[];
+        return row!;
+      });
+      imp = updated;
+      options.onProgress?.(importView(updated));
+    };
+    const ctx = { kind: imp.kind, mapping: imp.mapping ?? {}, headers, sites };
+    const resumeAfter = imp.processed_rows;
+    // One batch is written while the next is read and mapped (the database and this process overlap on two cores).
+    let writing: Promise<void> | null = null;
+    const write = async () => {
+      if (writing) await writing;
+      writing = flush();
+      writing.catch(() => undefined); // awaited below; marked handled so a failure waits for its turn
+    };
+    for await (const row of readSheet(imp.extension, data)) {
+      rowIndex++;
+      if (rowIndex < imp.header_row) continue;
+      if (rowIndex === imp.header_row) {
+        headers = row.cells.map((c) => cellText(c));
+        ctx.headers = headers;
+        continue;
+      }
+      dataIndex++;
+      if (dataIndex <= resumeAfter) continue;
+      const mapped = mapRow(row.cells, ctx);
+      if (mapped.ok) pending.push({ row: row.line, record: mapped.record });
+      else refused.push({ row: row.line, refusal: mapped.refusal, value: mapped.value });
+      if (pending.length + refused.length >= batchSize) {
+        await write();
+        if (options.deadline?.aborted) {
+          await writing;
+          await addJobs(db, [{ queue: INVENTORY_IMPORT_QUEUE, data: { importId: imp.id } }]);
+          return importView(imp);
+        }
+      }
+    }
+    if (pending.length + refused.length) await write();
+    await writing;
+    const done = imp;
+    return await transaction(db, async (trx) => {
+      const [row] = (await trx('inventory_imports')
+        .where({ id: done.id })
+        .update({
+          status: 'DONE',
+          total_rows: done.processed_rows,
+          finished_at: trx.fn.now(),
+          updated_at: trx.fn.now(),
+        })
+        .returning('*')) as ImportRecord[];
+      await recordAudit(trx, null, {
+        organizationId: done.organization_id,
+        action: 'INVENTORY_IMPORT_FINISHED',
+        entityType: 'inventory_import',
+        entityId: done.id,
+        after: {
+          kind: done.kind,
+          fileName: done.file_name,
+          rows: done.processed_rows,
+          created: done.created_rows,
+          updated: done.updated_rows,
+          unchanged: done.unchanged_rows,
+          refused: done.refused_rows,
+        },
+      });
+      if (done.created_rows + done.updated_rows > 0)
+        await inventoryChanged(trx, {
+          organizationId: Number(done.organization_id),
+          kind: done.kind,
+          importId: Number(done.id),
+          created: done.created_rows,
+          updated: done.updated_rows,
+        });
+      const view = importView(row!);
+      options.onProgress?.(view);
+      return view;
+    });
+  } catch (error) {
+    const message = importFailure(error);
+    const current = imp;
+    await transaction(db, async (trx) => {
+      await trx('inventory_imports')
+        .where({ id: current.id })
+        .update({ status: 'FAILED', error_message: message, finished_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await recordAudit(trx, null, {
+        organizationId: current.organization_id,
+        action: 'INVENTORY_IMPORT_FAILED',
+        entityType: 'inventory_import',
+        entityId: current.id,
+        after: { kind: current.kind, fileName: current.file_name, error: message, rows: current.processed_rows },
+      });
+    });
+    const failed = (await db('inventory_imports').where({ id: current.id }).first()) as ImportRecord;
+    options.onProgress?.(importView(failed));
+    return importView(failed);
+  }
+}
+
+/** The job queue's handler of `inventory-import` (a job per import, added when its mapping is confirmed). */
+export function inventoryImportHandler(db: Knex, store: FileStore): JobHandler {
+  return async (job, context) => {
+    const importId = Number((job.data as { importId?: unknown }).importId);
+    if (!Number.isSafeInteger(importId)) return { skipped: 1 } as Record<string, number>;
+    const view = await runImport(db, store, importId, { deadline: context.deadline });
+    const out: Record<string, number> = view
+      ? { processed: view.processed_rows, refused: view.refused_rows }
+      : { skipped: 1 };
+    return out;
+  };
+}
