@@ -65,12 +65,12 @@ test("a health system's administrator manages its sites, users, roles and profil
   // Profile: a bad domain is refused, a good one saved.
   await page.goto('/provider/organization');
   const profile = page.getByTestId('provider-organization');
-  const domain = profile.getByRole('textbox', { name: 'Domain' });
+  const domain = profile.getByRole('textbox', { name: 'Domain(s)', exact: true });
   await domain.fill('not a domain');
-  await profile.getByRole('button', { name: 'Save' }).click();
+  await profile.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(profile.getByText('Invalid domain name.')).toBeVisible();
   await domain.fill('riverside.demo');
-  await profile.getByRole('button', { name: 'Save' }).click();
+  await profile.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
     page.locator('[data-slot="toast-description"]', { hasText: 'Saved successfully.' }).first(),
   ).toBeVisible();
