@@ -78,7 +78,6 @@ export {
 } from './services/accounts.js';
 // Single sign-on (issue 35): auth signs in through an organisation's provider with these.
 export {
-  reencryptSsoSecrets,
   type SsoConnection,
   ssoConnection,
   ssoOrganizationForEmail,

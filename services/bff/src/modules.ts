@@ -11,7 +11,7 @@ import { createLookupsModule, loadLookups } from '@portal/lookups';
 import { createMetricsModule } from '@portal/metrics';
 import { createNoticesModule } from '@portal/notices';
 import { createNotificationsModule } from '@portal/notifications';
-import { createOrganizationsModule, reencryptSsoSecrets } from '@portal/organizations';
+import { createOrganizationsModule } from '@portal/organizations';
 import { createPaperResponsesModule } from '@portal/paper-responses';
 import { createQuickLinksModule } from '@portal/quick-links';
 import { createReportsModule } from '@portal/reports';
@@ -55,6 +55,4 @@ export function createModules(deps: ModuleDeps): PortalModule[] {
  */
 export async function warmModules(deps: ModuleDeps): Promise<void> {
   await loadLookups(deps.db);
-  // Single sign-on's client secrets move to the key that signs now (a rotation's retired key stays only a day).
-  await reencryptSsoSecrets(deps.db, deps.config);
 }

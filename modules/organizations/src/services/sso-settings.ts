@@ -195,7 +195,7 @@ export async function saveSsoSettings(
       email_claim: input.email_claim,
       jit_enabled: input.jit_enabled,
       jit_role_id: input.jit_role_id ?? null,
-      ...(input.client_secret ? { client_secret_encrypted: encryptSsoSecret(config, input.client_secret) } : {}),
+      ...(input.client_secret ? { client_secret_encrypted: encryptSsoSecret(config, organizationId, input.client_secret) } : {}),
     };
     if (before)
       await trx('organization_sso')
@@ -295,12 +295,12 @@ export async function ssoConnection(
     .where({ 's.organization_id': organizationId, 'o.is_sso': true })
     .first('s.*', 'o.name')) as (SsoRow & { name: string }) | undefined;
   if (!row) return undefined;
-  const opened = row.client_secret_encrypted ? decryptSsoSecret(config, row.client_secret_encrypted) : null;
+  const opened = row.client_secret_encrypted ? decryptSsoSecret(config, organizationId, row.client_secret_encrypted) : null;
   if (!opened) throw new BusinessRuleError('SSO_SECRET_UNREADABLE');
   if (opened.stale)
     await db('organization_sso')
       .where({ organization_id: organizationId, client_secret_encrypted: row.client_secret_encrypted })
-      .update({ client_secret_encrypted: encryptSsoSecret(config, opened.secret) });
+      .update({ client_secret_encrypted: encryptSsoSecret(config, organizationId, opened.secret) });
   const domains = (await db('organization_sso_domains')
     .where({ organization_id: organizationId })
     .pluck('domain')) as string[];
@@ -316,28 +316,4 @@ export async function ssoConnection(
     jitEnabled: row.jit_enabled,
     jitRoleId: row.jit_role_id,
   };
-}
-
-/**
- * At start: every client secret written under a key that no longer signs is re-encrypted with the current one, so a
- * key rotation (`pnpm cli keys rotate`, whose retired key stays a day) never strands a secret.
- */
-export async function reencryptSsoSecrets(db: Knex, config: Config): Promise<number> {
-  const current = `v1.${config.jwtKeys[0]!.kid}.`;
-  const rows = (await db('organization_sso')
-    .whereNotNull('client_secret_encrypted')
-    .whereRaw('left(client_secret_encrypted, ?) <> ?', [current.length, current])
-    .select('organization_id', 'client_secret_encrypted')) as {
-    organization_id: number;
-    client_secret_encrypted: string;
-  }[];
-  let done = 0;
-  for (const row of rows) {
-    const opened = decryptSsoSecret(config, row.client_secret_encrypted);
-    if (!opened) continue;
-    done += await db('organization_sso')
-      .where({ organization_id: row.organization_id, client_secret_encrypted: row.client_secret_encrypted })
-      .update({ client_secret_encrypted: encryptSsoSecret(config, opened.secret) });
-  }
-  return done;
 }
