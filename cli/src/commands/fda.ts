@@ -22,9 +22,6 @@ export function fdaProgress(stream: NodeJS.WriteStream = process.stderr): {
   };
 }
 
-/** The same, under its older name (commands that read openFDA-like files use it); new code imports ../progress.js. */
-export const progressBar = fdaProgress;
-
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `created ${s.created}, updated ${s.updated}, unchanged ${s.unchanged}, refused ${s.refused}`,

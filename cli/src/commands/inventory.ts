@@ -5,7 +5,7 @@ import { type Actor, AppError, type Config, type Db, LocalFileStore } from '@por
 import { createImportFromFile, type ImportView, runImport, startImport } from '@portal/inventory';
 import { loadActor } from '@portal/organizations';
 import { action, CliError, withDatabase } from '../context.js';
-import { progressBar } from './fda.js';
+import { progressBar } from '../progress.js';
 
 type Kind = 'items' | 'purchases';
 
@@ -58,7 +58,11 @@ export async function inventoryImport(
   }
   const { actor } = await providerAdministrator(db, o.org);
   const store = new LocalFileStore(path.join(config.dataDir, 'files'));
-  const bar = progressBar();
+  const bar = progressBar({
+    total: 0,
+    format: '{bar} {percentage}%  {value}/{total} rows  {file}',
+    pipedLabel: 'rows',
+  });
   try {
     const up = await createImportFromFile(db, actor, store, kind, { name: path.basename(file), data });
     await startImport(
@@ -71,13 +75,7 @@ export async function inventoryImport(
     );
     const done = await runImport(db, store, up.import.id, {
       batchSize: o.batch ? Math.max(100, Number(o.batch)) : undefined,
-      onProgress: (v) =>
-        bar.update({
-          bytes: v.processed_rows,
-          totalBytes: Math.max(v.total_rows, v.processed_rows),
-          records: v.processed_rows,
-          file,
-        }),
+      onProgress: (v) => bar.update(v.processed_rows, { total: Math.max(v.total_rows, v.processed_rows), file }),
     });
     if (!done) throw new CliError(`Import ${up.import.id} was already running or finished.`);
     if (done.status === 'FAILED') throw new CliError(`${file}: the import failed.`);
@@ -86,7 +84,7 @@ export async function inventoryImport(
     if (error instanceof AppError) throw new CliError(`${file}: ${error.message}`);
     throw error;
   } finally {
-    bar.done();
+    bar.stop();
   }
 }
 
