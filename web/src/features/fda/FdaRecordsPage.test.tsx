@@ -202,6 +202,8 @@ describe('the FDA record window and classification (issue 36)', () => {
     expect(within(dialog).getByText('Some new field')).toBeTruthy();
     for (const raw of ['postal_code', 'event_date_initiated', 'recall_status', 'regulation_number', 'some_new_field'])
       expect(within(dialog).queryByText(raw)).toBeNull();
+    // A field a device recall does not carry (the enforcement reports' status) is left out, never "undefined".
+    expect(within(dialog).queryByText('undefined')).toBeNull();
   });
 
   it('says "Not classified" in the grid and offers it as a filter', async () => {

@@ -35,6 +35,8 @@ function useSections(data: FdaRecord | undefined): Section[] {
   const record = data.record as Record<string, unknown>;
   const seen = new Set(['openfda']);
   const word = (field: string, value: unknown): string => {
+    // A field this kind of record does not carry (a device recall has no `status`) is left out, not "undefined".
+    if (value === null || value === undefined) return '';
     if (field === 'classification') return labels.fdaClassifications[String(value ?? 'none')] ?? String(value);
     if (field === 'status' || field === 'recall_status') {
       const code = String(value).replace(/^Open, Classified$/, 'Open Classified');
