@@ -29,6 +29,25 @@ describe('the spreadsheet reader', () => {
     expect(ansi.includes(0x96)).toBe(true);
   });
 
+  it('reads a file larger than one parser chunk: a quoted line break and a surrogate pair across the cut', async () => {
+    // The text is handed to the parser 65,536 characters at a time.
+    let csv = 'Name,Note\n';
+    let line = 1;
+    while (csv.length < 65_536 - 40) {
+      csv += `row ${line},plain\n`;
+      line++;
+    }
+    const prefix = '"quoted\nacross",';
+    const filler = 'x'.repeat(65_535 - csv.length - prefix.length);
+    csv += `${prefix}${filler}😀end\nlast,row\n`;
+    // The pair's high half ends the first chunk; its low half would start the second.
+    expect(csv.indexOf('😀')).toBe(65_535);
+    const read = await rows('csv', Buffer.from(csv, 'utf8'));
+    expect(read).toHaveLength(line + 2);
+    expect(read.at(-2)).toEqual({ line: line + 2, cells: ['quoted\nacross', `${filler}😀end`] });
+    expect(read.at(-1)).toEqual({ line: line + 3, cells: ['last', 'row'] });
+  });
+
   it('skips blank rows and keeps line numbers pointing at the file', async () => {
     expect((await rows('csv', Buffer.from('a,b\n,\n\n1,2\n'))).map((r) => r.line)).toEqual([1, 4]);
   });
