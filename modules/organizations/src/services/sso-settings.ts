@@ -195,7 +195,9 @@ export async function saveSsoSettings(
       email_claim: input.email_claim,
       jit_enabled: input.jit_enabled,
       jit_role_id: input.jit_role_id ?? null,
-      ...(input.client_secret ? { client_secret_encrypted: encryptSsoSecret(config, organizationId, input.client_secret) } : {}),
+      ...(input.client_secret
+        ? { client_secret_encrypted: encryptSsoSecret(config, organizationId, input.client_secret) }
+        : {}),
     };
     if (before)
       await trx('organization_sso')
@@ -295,7 +297,9 @@ export async function ssoConnection(
     .where({ 's.organization_id': organizationId, 'o.is_sso': true })
     .first('s.*', 'o.name')) as (SsoRow & { name: string }) | undefined;
   if (!row) return undefined;
-  const opened = row.client_secret_encrypted ? decryptSsoSecret(config, organizationId, row.client_secret_encrypted) : null;
+  const opened = row.client_secret_encrypted
+    ? decryptSsoSecret(config, organizationId, row.client_secret_encrypted)
+    : null;
   if (!opened) throw new BusinessRuleError('SSO_SECRET_UNREADABLE');
   if (opened.stale)
     await db('organization_sso')
