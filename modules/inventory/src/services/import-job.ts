@@ -15,8 +15,11 @@ import { type ImportRecord, INVENTORY_IMPORT_QUEUE, importFailure, importView, t
 import { COMPARED, type InventoryRecord, mapRow, type Refusal } from './rows.js';
 import { sitesByName } from './scope.js';
 
-/** Rows written per transaction: one look-up of their keys, one COPY, one upsert. */
-export const IMPORT_BATCH = 5000;
+/**
+ * Rows written per transaction: one look-up of their keys, one COPY, one upsert. Measured on a 1,000,000-row item
+ * master (bench:udi): 5,000 took 74.5 s, 10,000 70.7 s, 20,000 62.0-62.7 s, for about 100 MB more peak memory.
+ */
+export const IMPORT_BATCH = 20000;
 
 const TABLE: Record<InventoryKind, { table: string; key: string; extra: string[] }> = {
   items: { table: 'inventory_items', key: 'item_key', extra: ['expiry_date', 'department'] },
