@@ -207,14 +207,22 @@ describe('matching a recall against the item master', () => {
     const pc = Number(second.pcOf(w.riverside));
     expect((await matchesOf(pc)).body.d).toMatchObject({ status: 'NONE', summary: { units: 0 } });
 
-    await importMaster(
-      [HEADER, `${STENT},Acme Medical Devices,STP 7,Stapler,S2,3,OR,Riverside South Clinic`].join('\r\n'),
-    );
-    // Until the re-match ran, the old answer is not one: "checking", and no one-step "not affected".
-    expect((await matchesOf(pc)).body.d.status).toBe('PENDING');
-    const early = await t.call('POST', `${BASE}/matches/${pc}/not-affected`, { token: admin, body: {} });
-    expect(early.status).toBe(409);
-    expect(early.body.error?.code).toBe('INVENTORY_NOT_CHECKED');
+    // The re-match job starts as soon as the import commits (woken in this process); it waits on this lock (its
+    // write of the run) until the "checking" answers below are read, as it would behind a busy queue.
+    const hold = await t.ownerDb.transaction();
+    try {
+      await hold.raw('LOCK TABLE inventory_match_runs IN SHARE MODE');
+      await importMaster(
+        [HEADER, `${STENT},Acme Medical Devices,STP 7,Stapler,S2,3,OR,Riverside South Clinic`].join('\r\n'),
+      );
+      // Until the re-match ran, the old answer is not one: "checking", and no one-step "not affected".
+      expect((await matchesOf(pc)).body.d.status).toBe('PENDING');
+      const early = await t.call('POST', `${BASE}/matches/${pc}/not-affected`, { token: admin, body: {} });
+      expect(early.status).toBe(409);
+      expect(early.body.error?.code).toBe('INVENTORY_NOT_CHECKED');
+    } finally {
+      await hold.commit();
+    }
 
     await t.jobs.drain('inventory-match');
     const d = (await matchesOf(pc)).body.d;
