@@ -67,8 +67,9 @@ const same = (a: unknown, b: unknown) =>
 
 /**
  * Writes one batch in the caller's transaction: looks its keys up (index on organisation and key), sorts rows into
- * created, updated, unchanged and repeated (a key this import wrote already: refused), then COPYs the new and changed
- * rows into a temporary table and upserts them in one INSERT ... ON CONFLICT.
+ * created, updated, unchanged and repeated (a key this import committed before it was interrupted: refused), then
+ * COPYs the new and changed rows into a temporary table and upserts them in one INSERT ... ON CONFLICT. The batch's
+ * keys are unique within the import already (`runImport` refuses a repeated key as it reads it).
  */
 async function writeBatch(
   trx: Knex.Transaction,
@@ -78,17 +79,7 @@ async function writeBatch(
 ): Promise<Counts> {
   const { table, key, extra } = TABLE[imp.kind];
   const compared = COMPARED[imp.kind];
-  const seen = new Map<string, number>();
-  const unique: Pending[] = [];
-  for (const p of pending) {
-    const first = seen.get(p.record.key);
-    if (first !== undefined)
-      refused.push({ row: p.row, refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: first } }, value: null });
-    else {
-      seen.set(p.record.key, p.row);
-      unique.push(p);
-    }
-  }
+  const unique = pending;
   const dates = imp.kind === 'items' ? ['expiry_date'] : ['purchased_on'];
   const existing = new Map<string, Record<string, unknown>>();
   if (unique.length) {
@@ -205,6 +196,7 @@ export async function runImport(
   let imp = claimed[0];
   if (!imp) return null;
   const batchSize = options.batchSize ?? IMPORT_BATCH;
+  const inFlight: Promise<void>[] = [];
   try {
     const data = await store.read(imp.file_key);
     if (imp.total_rows === 0) {
@@ -218,7 +210,11 @@ export async function runImport(
     let dataIndex = 0;
     let pending: Pending[] = [];
     let refused: RefusedRow[] = [];
-    const flush = async () => {
+    // Two batches are written at once on two connections (PostgreSQL's index upkeep is the import's bottleneck, and
+    // the machine has two cores), but they commit in file order: a batch waits for the one before it to commit before
+    // it counts its rows, so `processed_rows` always names a committed prefix of the file and a resumed import skips
+    // exactly that. Keys are unique across batches (`seenKeys`), so the two never write the same row.
+    const flush = async (before: Promise<void> | undefined) => {
       const batchRows = pending.length + refused.length;
       const p = pending;
       const r = refused;
@@ -227,6 +223,7 @@ export async function runImport(
       const current = imp!;
       const updated = await transaction(db, async (trx) => {
         const counts = await writeBatch(trx, current, p, [...r]);
+        if (before) await before; // a failure there rolls this batch back too
         const [row] = (await trx('inventory_imports')
           .where({ id: current.id })
           .update({
@@ -245,13 +242,18 @@ export async function runImport(
     };
     const ctx = { kind: imp.kind, mapping: imp.mapping ?? {}, headers, sites };
     const resumeAfter = imp.processed_rows;
-    // One batch is written while the next is read and mapped (the database and this process overlap on two cores).
-    let writing: Promise<void> | null = null;
+    // Up to two batches are in flight while the next is read and mapped.
     const write = async () => {
-      if (writing) await writing;
-      writing = flush();
+      if (inFlight.length >= 2) await inFlight.shift();
+      const writing = flush(inFlight.at(-1));
       writing.catch(() => undefined); // awaited below; marked handled so a failure waits for its turn
+      inFlight.push(writing);
     };
+    const settle = async () => {
+      while (inFlight.length) await inFlight.shift();
+    };
+    // The first row of each key this run read (a repeated key is refused as it is read, whichever batch it falls in).
+    const seenKeys = new Map<string, number>();
     for await (const row of readSheet(imp.extension, data)) {
       rowIndex++;
       if (rowIndex < imp.header_row) continue;
@@ -263,19 +265,29 @@ export async function runImport(
       dataIndex++;
       if (dataIndex <= resumeAfter) continue;
       const mapped = mapRow(row.cells, ctx);
-      if (mapped.ok) pending.push({ row: row.line, record: mapped.record });
-      else refused.push({ row: row.line, refusal: mapped.refusal, value: mapped.value });
+      if (mapped.ok) {
+        const first = seenKeys.get(mapped.record.key);
+        if (first === undefined) {
+          seenKeys.set(mapped.record.key, row.line);
+          pending.push({ row: row.line, record: mapped.record });
+        } else
+          refused.push({
+            row: row.line,
+            refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: first } },
+            value: null,
+          });
+      } else refused.push({ row: row.line, refusal: mapped.refusal, value: mapped.value });
       if (pending.length + refused.length >= batchSize) {
         await write();
         if (options.deadline?.aborted) {
-          await writing;
+          await settle();
           await addJobs(db, [{ queue: INVENTORY_IMPORT_QUEUE, data: { importId: imp.id } }]);
           return importView(imp);
         }
       }
     }
     if (pending.length + refused.length) await write();
-    await writing;
+    await settle();
     const done = imp;
     return await transaction(db, async (trx) => {
       const [row] = (await trx('inventory_imports')
@@ -315,6 +327,7 @@ export async function runImport(
       return view;
     });
   } catch (error) {
+    await Promise.allSettled(inFlight); // the batches still writing roll back before the import is marked failed
     const message = importFailure(error);
     const current = imp;
     await transaction(db, async (trx) => {
