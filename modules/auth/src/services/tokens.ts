@@ -240,7 +240,8 @@ export const endSessions: SessionEnder = async (trx, { userIds = [], organizatio
  * The session check as one SQL boolean, for `isSessionLive` and for the caller's query on every request: the family
  * exists, every token of it belongs to this user and organisation, none was revoked by a logout, a reuse or a limit,
  * it began less than SESSION_MAX_HOURS ago and was refreshed within SESSION_IDLE_MINUTES. One aggregate over the
- * family's rows (a few dozen at most), served by the family_id index.
+ * family's rows (a few dozen at most), served by the family_id index, in the PL/pgSQL function `auth_session_live`
+ * (migration 20261129010000) so that each connection plans it once. False, never null.
  */
 export function sessionLiveSql(
   db: Knex,
@@ -249,14 +250,14 @@ export function sessionLiveSql(
   organizationId: number,
   limits: SessionLimits,
 ): Knex.Raw {
-  return db.raw(
-    `SELECT coalesce(bool_and(user_id = ? and organization_id = ?), false)
-        and not coalesce(bool_or(revoked_reason = any(?)), false)
-        and min(created_at) > now() - make_interval(hours => ?)
-        and max(created_at) > now() - make_interval(mins => ?)
-       FROM refresh_tokens WHERE family_id = ?`,
-    [userId, organizationId, ENDING_REASONS, limits.maxHours, limits.idleMinutes, familyId],
-  );
+  return db.raw('auth_session_live(?::uuid, ?::bigint, ?::bigint, ?::text[], ?::integer, ?::integer)', [
+    familyId,
+    userId,
+    organizationId,
+    ENDING_REASONS,
+    limits.maxHours,
+    limits.idleMinutes,
+  ]);
 }
 
 export async function tokenPair(
