@@ -48,10 +48,20 @@ describe('license and engines', () => {
     const root = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       license?: string;
       engines?: Record<string, string>;
+      packageManager?: string;
     };
     expect(root.license).toBe('MIT');
     expect(readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
     expect(root.engines).toMatchObject({ node: expect.stringMatching(/^>=20/), pnpm: expect.stringMatching(/^>=12/) });
+    // An exact pnpm for corepack and .ci/run, inside the range engines accepts.
+    const pinned = /^pnpm@(\d+)\.(\d+)\.(\d+)$/.exec(root.packageManager ?? '');
+    expect(pinned, 'packageManager pins an exact pnpm').not.toBeNull();
+    const floor = /^>=(\d+)\.(\d+)\.(\d+) <(\d+)$/.exec(root.engines?.pnpm ?? '');
+    expect(floor, 'engines.pnpm is ">=x.y.z <major"').not.toBeNull();
+    const [major, minor, patch] = pinned!.slice(1).map(Number);
+    const [fMajor, fMinor, fPatch, ceiling] = floor!.slice(1).map(Number);
+    expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(fMajor * 1e6 + fMinor * 1e3 + fPatch);
+    expect(major).toBeLessThan(ceiling);
     const manifests = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*package.json'], {
       cwd: repoRoot,
       encoding: 'utf8',
