@@ -84,6 +84,8 @@ export function udiEvaluation(): {
       `(01)${di}(17)25123`,
       `(01)${di}(10)${'X'.repeat(21)}`,
       `(01)${di}(23)ABC`,
+      // A GS1-128 scan cut after 14 digits: behind "]C1" that is AI 01 short of two digits, not a bare GTIN.
+      `]C101${di.slice(0, 12)}`,
     );
   }
   invalid.push(

@@ -32,8 +32,10 @@ export function parseUdi(input: string): UdiParse {
   if (s.startsWith('(')) return parseGs1Hri(s);
   if (symbology && !GS1_SYMBOLOGIES.test(symbology) && !/^\d{2}/.test(s))
     return { ok: false, kind: null, reason: 'UNKNOWN_FORMAT' };
-  // A linear product barcode (EAN-8, UPC-A, EAN-13, ITF-14): its GTIN alone.
-  if (/^\d+$/.test(s) && [8, 12, 13, 14].includes(s.length)) {
+  // A linear product barcode (EAN-8, UPC-A, EAN-13, ITF-14): its GTIN alone. Behind a GS1 symbology identifier the
+  // digits are an element string instead, so "]C1" and 14 digits is AI 01 cut short, not a bare GTIN.
+  const gs1ElementString = symbology !== undefined && GS1_SYMBOLOGIES.test(symbology);
+  if (!gs1ElementString && /^\d+$/.test(s) && [8, 12, 13, 14].includes(s.length)) {
     const g = checkGtin(s);
     if (!g.ok)
       return g.reason === 'GTIN_CHECK_DIGIT'

@@ -66,6 +66,15 @@ describe('GS1', () => {
   it('reads a bare GTIN from a linear barcode, with or without leading zeros', () => {
     expect(parseUdi('0643169007222')).toMatchObject({ ok: true, gtin: '00643169007222' });
     expect(parseUdi('00643169007222')).toMatchObject({ ok: true, gtin: '00643169007222' });
+    // An EAN-13's own symbology identifier still announces a bare GTIN.
+    expect(parseUdi(']E00643169007222')).toMatchObject({ ok: true, gtin: '00643169007222' });
+  });
+
+  it('reads digits behind a GS1 symbology identifier as an element string, not a bare GTIN', () => {
+    // GS1-128 or GS1 DataMatrix data always starts with an AI: "01" and 12 digits is a GTIN cut short.
+    for (const sid of [']C1', ']d2', ']Q3'])
+      expect(parseUdi(`${sid}01108845210628`)).toMatchObject({ ok: false, reason: 'TRUNCATED', ai: '01' });
+    expect(parseUdi(']C10110884521062856')).toMatchObject({ ok: true, gtin: '10884521062856' });
   });
 
   it('refuses bad strings with a reason', () => {
