@@ -1,9 +1,20 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { cellText, decodeText, detectEncoding, PREVIEW_LIMITS, parseDate, previewSheet, readSheet } from './sheets.js';
+import { Readable } from 'node:stream';
+import {
+  cellText,
+  decodeText,
+  detectEncoding,
+  PREVIEW_LIMITS,
+  parseDate,
+  previewSheet,
+  readSheet,
+  type SheetSource,
+  scanCsv,
+} from './sheets.js';
 
-const rows = async (extension: 'csv' | 'xlsx', data: Buffer) => {
+const rows = async (extension: 'csv' | 'xlsx', data: SheetSource) => {
   const out: { line: number; cells: unknown[] }[] = [];
   for await (const r of readSheet(extension, data)) out.push(r);
   return out;
@@ -48,6 +59,43 @@ describe('the spreadsheet reader', () => {
     expect(read.at(-1)).toEqual({ line: line + 3, cells: ['last', 'row'] });
   });
 
+  it('reads a stored file as a stream in small pieces, never whole, exactly as the same bytes in memory', async () => {
+    // 5-byte pieces cut through every multi-byte character and the BOMs.
+    const pieces = (data: Buffer) => () =>
+      Readable.from(Array.from({ length: Math.ceil(data.length / 5) }, (_, i) => data.subarray(i * 5, i * 5 + 5)));
+    const utf8 = Buffer.from(text, 'utf8');
+    const files = [
+      utf8,
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]),
+      iconv.encode(text, 'windows-1252'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf16le')]),
+      Buffer.from(`${text}last,line without a break`, 'utf8'),
+    ];
+    for (const data of files) {
+      const scan = await scanCsv(pieces(data)());
+      expect(scan.encoding).toBe(detectEncoding(data));
+      expect(scan.lines).toBe(data === files[4] ? 3 : 2);
+      expect(await rows('csv', { open: pieces(data) })).toEqual(await rows('csv', data));
+      expect(await rows('csv', { open: pieces(data), encoding: scan.encoding })).toEqual(await rows('csv', data));
+    }
+    // A UTF-8 file cut inside its last character is not UTF-8.
+    const cut = Buffer.concat([Buffer.from('a,b\nMontr', 'utf8'), Buffer.from([0xc3])]);
+    expect((await scanCsv(Readable.from([cut]))).encoding).toBe('windows-1252');
+    expect(detectEncoding(cut)).toBe('windows-1252');
+    // A stream that fails mid-file is an unreadable file, not the stream's own error.
+    const failing = () =>
+      new Readable({
+        read() {
+          this.push(Buffer.from('a,b\n1,2\n'));
+          this.destroy(new Error('disk gone'));
+        },
+      });
+    await expect(rows('csv', { open: failing, encoding: 'UTF-8' })).rejects.toMatchObject({
+      status: 400,
+      code: 'SPREADSHEET_UNREADABLE',
+    });
+  });
+
   it('skips blank rows and keeps line numbers pointing at the file', async () => {
     expect((await rows('csv', Buffer.from('a,b\n,\n\n1,2\n'))).map((r) => r.line)).toEqual([1, 4]);
   });
@@ -62,6 +110,9 @@ describe('the spreadsheet reader', () => {
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     const read = await rows('xlsx', data);
     expect(read.map((r) => r.line)).toEqual([1, 3]);
+    expect(await rows('xlsx', { open: () => Readable.from([data.subarray(0, 100), data.subarray(100)]) })).toEqual(
+      read,
+    );
     expect(read[1]!.cells.map((c) => cellText(c as never))).toEqual(['Rich text', '2026-02-03', '7', 'true']);
     expect(read[1]!.cells[1]).toBeInstanceOf(Date);
   });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { analyse } from 'chardet';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -25,13 +25,64 @@ const READABLE = new Set(['UTF-8', 'UTF-16LE', 'UTF-16BE', 'windows-1252', 'ISO-
  * guess among the encodings spreadsheet programs write, and Windows-1252 ("ANSI", "Latin-1") when it has none.
  */
 export function detectEncoding(data: Buffer): string {
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'UTF-8';
-  if (data[0] === 0xff && data[1] === 0xfe) return 'UTF-16LE';
-  if (data[0] === 0xfe && data[1] === 0xff) return 'UTF-16BE';
-  if (isUtf8(data)) return 'UTF-8';
-  const guess = analyse(data).find((m) => READABLE.has(m.name))?.name;
+  return chooseEncoding(data, () => isUtf8(data));
+}
+
+/** `detectEncoding`'s rule, given the file's first bytes (a BOM; chardet's sample) and whether all of it is UTF-8. */
+function chooseEncoding(head: Buffer, validUtf8: () => boolean): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'UTF-8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'UTF-16LE';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'UTF-16BE';
+  if (validUtf8()) return 'UTF-8';
+  const guess = analyse(head).find((m) => READABLE.has(m.name))?.name;
   // ISO-8859-1 and Windows-1252 differ only in 0x80-0x9F, where Windows-1252 has the quotes and dashes people type.
   return !guess || guess === 'ISO-8859-1' || guess === 'UTF-8' ? 'windows-1252' : guess;
+}
+
+/** Bytes of a streamed CSV that chardet reads to guess a non-UTF-8 encoding. */
+const ENCODING_SAMPLE = 1 << 20;
+
+export interface CsvScan {
+  encoding: string;
+  /** Line feeds in the file, and one more when its last line has none (rows, for a progress bar). */
+  lines: number;
+}
+
+/**
+ * One pass over a CSV too large to hold (a stored import): its encoding by `detectEncoding`'s rule (the whole file
+ * checked as UTF-8, chardet guessing from its first megabyte otherwise) and its line count, in constant memory.
+ */
+export async function scanCsv(stream: Readable): Promise<CsvScan> {
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let valid = true;
+  const sample: Buffer[] = [];
+  let sampled = 0;
+  let lines = 0;
+  let tail = [0, 10]; // the file's last two bytes
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (sampled < ENCODING_SAMPLE) {
+      sample.push(chunk);
+      sampled += chunk.length;
+    }
+    if (valid)
+      try {
+        utf8.decode(chunk, { stream: true });
+      } catch {
+        valid = false;
+      }
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    if (chunk.length) tail = [chunk.length > 1 ? chunk[chunk.length - 2]! : tail[1]!, chunk[chunk.length - 1]!];
+  }
+  if (valid)
+    try {
+      utf8.decode(); // a sequence cut off at the end
+    } catch {
+      valid = false;
+    }
+  const head = Buffer.concat(sample).subarray(0, ENCODING_SAMPLE);
+  // A last line feed is "\n", or "\n\0" in UTF-16LE.
+  const endsWithBreak = tail[1] === 10 || (tail[1] === 0 && tail[0] === 10);
+  return { encoding: chooseEncoding(head, () => valid), lines: lines + (endsWithBreak ? 0 : 1) };
 }
 
 function isUtf8(data: Buffer): boolean {
@@ -68,10 +119,23 @@ function* textChunks(text: string): Generator<string> {
   }
 }
 
-async function* csvRows(data: Buffer): AsyncGenerator<SheetRow> {
-  const parser = Readable.from(textChunks(decodeText(data))).pipe(
-    parse({ relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
+/**
+ * A spreadsheet's bytes: in memory (an upload), or a stored file opened as a stream each time it is read, so that a
+ * large import never holds the file (`encoding`, from `scanCsv`, saves a CSV a second pass).
+ */
+export type SheetSource = Buffer | { open: () => Readable; encoding?: string };
+
+async function* csvRows(source: SheetSource): AsyncGenerator<SheetRow> {
+  const options = { relax_column_count: true, skip_empty_lines: true, info: true };
+  let parser: Readable;
+  if (Buffer.isBuffer(source)) parser = Readable.from(textChunks(decodeText(source))).pipe(parse(options));
+  else {
+    const encoding = source.encoding ?? (await scanCsv(source.open())).encoding;
+    const csv = parse(options);
+    // pipeline destroys the parser with the file's or the decoder's error, which the loop below then throws.
+    pipeline(source.open(), iconv.decodeStream(encoding, { stripBOM: true }), csv, () => undefined);
+    parser = csv;
+  }
   for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     if (!blank(record.record)) yield { line: record.info.lines, cells: record.record };
   }
@@ -90,21 +154,26 @@ function cellValue(value: ExcelJS.CellValue): Cell {
   return String(value);
 }
 
-async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+async function* xlsxRows(source: SheetSource): AsyncGenerator<SheetRow> {
+  const input = Buffer.isBuffer(source) ? Readable.from([source]) : source.open();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'ignore',
   });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from({ length: values.length }, (_, i) => cellValue(values[i] as ExcelJS.CellValue));
-      if (!blank(cells)) yield { line: row.number, cells };
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const cells = Array.from({ length: values.length }, (_, i) => cellValue(values[i] as ExcelJS.CellValue));
+        if (!blank(cells)) yield { line: row.number, cells };
+      }
+      return; // the first worksheet only
     }
-    return; // the first worksheet only
+  } finally {
+    input.destroy(); // a stored file's stream, when the reader stops early
   }
 }
 
@@ -139,7 +208,7 @@ async function* withStallLimit<T>(source: AsyncGenerator<T>, ms: number): AsyncG
  */
 export async function* readSheet(
   extension: 'csv' | 'xlsx',
-  data: Buffer,
+  data: SheetSource,
   options: { stallMs?: number } = {},
 ): AsyncGenerator<SheetRow> {
   try {

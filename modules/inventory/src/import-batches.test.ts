@@ -64,6 +64,9 @@ describe('the import job, two batches at a time', () => {
       row('D', 2), // line 8: repeats line 7, whose batch may still be writing
       row('E', 1), // line 9: created
       row('F', 1), // line 10: created
+      row('G', 1), // line 11: created
+      row('H', 1), // line 12: created
+      row('D', 3), // line 13: repeats line 7, whose batch this run has committed (the database refuses it)
     ]);
     // Interrupted as the job queue's deadline would: the deadline has passed, so the first batch is written and the
     // rest is handed to a new job.
@@ -79,15 +82,15 @@ describe('the import job, two batches at a time', () => {
     expect(handedOn.rows).toHaveLength(1);
 
     const done = await runImport(t.db, store, id, { batchSize: 2, onProgress });
-    expect(progress).toEqual([2, 4, 6, 8, 9, 9]);
+    expect(progress).toEqual([2, 4, 6, 8, 10, 12, 12]);
     expect(done).toMatchObject({
       status: 'DONE',
-      processed_rows: 9,
-      total_rows: 9,
-      created_rows: 4,
+      processed_rows: 12,
+      total_rows: 12,
+      created_rows: 6,
       updated_rows: 1,
       unchanged_rows: 1,
-      refused_rows: 3,
+      refused_rows: 4,
     });
     const refusals = (await t
       .db('inventory_import_refusals')
@@ -98,6 +101,7 @@ describe('the import job, two batches at a time', () => {
       { row_number: 5, reason: 'INVENTORY_ROW.gtinCheckDigit', params: { value: '00884521062857', expected: '9' } },
       { row_number: 6, reason: 'INVENTORY_ROW.duplicate', params: { row: 3 } },
       { row_number: 8, reason: 'INVENTORY_ROW.duplicate', params: { row: 7 } },
+      { row_number: 13, reason: 'INVENTORY_ROW.duplicate', params: { row: 7 } },
     ]);
     const items = (await t
       .db('inventory_items')
@@ -111,6 +115,8 @@ describe('the import job, two batches at a time', () => {
       { lot: 'D', quantity: 1 },
       { lot: 'E', quantity: 1 },
       { lot: 'F', quantity: 1 },
+      { lot: 'G', quantity: 1 },
+      { lot: 'H', quantity: 1 },
     ]);
   });
 
@@ -118,7 +124,7 @@ describe('the import job, two batches at a time', () => {
     const before = await t.db('inventory_items').where({ organization_id: orgId }).count({ n: '*' });
     // A constraint the mapper knows nothing of refuses lot I in the database: its batch (I, J) fails, and the batch
     // behind it (K) must not commit either.
-    const id = await queued([row('G', 1), row('H', 1), row('I', 1), row('J', 1), row('K', 1)]);
+    const id = await queued([row('M', 1), row('N', 1), row('I', 1), row('J', 1), row('K', 1)]);
     await t.ownerDb.raw(
       `ALTER TABLE inventory_items ADD CONSTRAINT batches_test_no_i CHECK (lot IS DISTINCT FROM 'I') NOT VALID`,
     );
@@ -129,7 +135,7 @@ describe('the import job, two batches at a time', () => {
       await t.ownerDb.raw('ALTER TABLE inventory_items DROP CONSTRAINT batches_test_no_i');
     }
     const lots = await t.db('inventory_items').where({ import_id: id }).orderBy('lot').pluck('lot');
-    expect(lots).toEqual(['G', 'H']);
+    expect(lots).toEqual(['M', 'N']);
     const after = await t.db('inventory_items').where({ organization_id: orgId }).count({ n: '*' });
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n) + 2);
   });

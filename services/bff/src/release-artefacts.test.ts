@@ -58,8 +58,8 @@ describe('license and engines', () => {
     expect(pinned, 'packageManager pins an exact pnpm').not.toBeNull();
     const floor = /^>=(\d+)\.(\d+)\.(\d+) <(\d+)$/.exec(root.engines?.pnpm ?? '');
     expect(floor, 'engines.pnpm is ">=x.y.z <major"').not.toBeNull();
-    const [major, minor, patch] = pinned!.slice(1).map(Number);
-    const [fMajor, fMinor, fPatch, ceiling] = floor!.slice(1).map(Number);
+    const [major = 0, minor = 0, patch = 0] = pinned!.slice(1).map(Number);
+    const [fMajor = 0, fMinor = 0, fPatch = 0, ceiling = 0] = floor!.slice(1).map(Number);
     expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(fMajor * 1e6 + fMinor * 1e3 + fPatch);
     expect(major).toBeLessThan(ceiling);
     const manifests = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*package.json'], {

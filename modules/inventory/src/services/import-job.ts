@@ -3,10 +3,13 @@ import {
   addJobs,
   cellText,
   copyInto,
+  type CsvScan,
   type FileStore,
   type JobHandler,
   readSheet,
   recordAudit,
+  scanCsv,
+  type SheetSource,
   transaction,
 } from '@portal/core';
 import type { InventoryKind } from '@portal/vocabulary';
@@ -67,9 +70,9 @@ type RefusedRow = { row: number; refusal: Refusal; value: string | null };
  * Writes one batch in the caller's transaction: COPYs its rows into a temporary table and upserts them in one
  * INSERT ... ON CONFLICT whose update applies only to a row that changed (the compared columns) and that an earlier
  * run of this import did not write; PostgreSQL counts what it created and updated. Only when some rows were neither
- * are they looked up: unchanged, or repeated (a key this import committed before it was interrupted: refused). The
- * batch's keys are unique within the run already (`runImport` refuses a repeated key as it reads it), and a first
- * import sends its rows once and reads nothing back.
+ * are they looked up: unchanged, or repeated (a key an earlier batch of this import committed, in this run or before
+ * it was interrupted: refused). The batch's keys are unique within it and the batches in flight (`runImport` refuses
+ * those as it reads them), and a first import without repeated keys sends its rows once and reads nothing back.
  */
 async function writeBatch(
   trx: Knex.Transaction,
@@ -148,15 +151,10 @@ async function writeBatch(
 }
 
 /** Rows in a file, for the progress bar before the rows are read: CSV lines (a quoted line break counts twice). */
-async function estimateRows(imp: ImportRecord, data: Buffer): Promise<number> {
-  if (imp.extension === 'csv') {
-    let n = 0;
-    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) n++;
-    if (data.length && data[data.length - 1] !== 10) n++;
-    return Math.max(0, n - imp.header_row);
-  }
+async function estimateRows(imp: ImportRecord, source: SheetSource, scan: CsvScan | null): Promise<number> {
+  if (scan) return Math.max(0, scan.lines - imp.header_row);
   let n = 0;
-  for await (const _ of readSheet('xlsx', data)) n++;
+  for await (const _ of readSheet('xlsx', source)) n++;
   return Math.max(0, n - imp.header_row);
 }
 
@@ -190,9 +188,13 @@ export async function runImport(
   const batchSize = options.batchSize ?? IMPORT_BATCH;
   const inFlight: Promise<void>[] = [];
   try {
-    const data = await store.read(imp.file_key);
+    // The stored file is streamed, never held: a CSV is scanned once for its encoding and lines, then read.
+    const fileKey = imp.file_key;
+    const open = () => store.stream(fileKey);
+    const scan = imp.extension === 'csv' ? await scanCsv(open()) : null;
+    const data: SheetSource = { open, encoding: scan?.encoding };
     if (imp.total_rows === 0) {
-      const total = await estimateRows(imp, data);
+      const total = await estimateRows(imp, data, scan);
       await db('inventory_imports').where({ id: imp.id }).update({ total_rows: total });
       imp = { ...imp, total_rows: total };
     }
@@ -205,7 +207,7 @@ export async function runImport(
     // Two batches are written at once on two connections (PostgreSQL's index upkeep is the import's bottleneck, and
     // the machine has two cores), but they commit in file order: a batch waits for the one before it to commit before
     // it counts its rows, so `processed_rows` always names a committed prefix of the file and a resumed import skips
-    // exactly that. Keys are unique across batches (`seenKeys`), so the two never write the same row.
+    // exactly that. Keys are unique across the batches in flight (`firstRowOf`), so the two never write the same row.
     const flush = async (before: Promise<void> | undefined) => {
       const batchRows = pending.length + refused.length;
       const p = pending;
@@ -234,18 +236,31 @@ export async function runImport(
     };
     const ctx = { kind: imp.kind, mapping: imp.mapping ?? {}, headers, sites };
     const resumeAfter = imp.processed_rows;
+    // The first row of each key in the batch being read and in the batches still writing, so that no key is in two
+    // uncommitted batches (one would wait on the other's row) nor twice in one upsert. A key repeated from a batch
+    // that has committed is refused by the database instead (writeBatch), which keeps this set at three batches
+    // whatever the file's length.
+    let batchKeys = new Map<string, number>();
+    const inFlightKeys: Map<string, number>[] = [];
+    const firstRowOf = (key: string) => batchKeys.get(key) ?? inFlightKeys.find((m) => m.has(key))?.get(key);
     // Up to two batches are in flight while the next is read and mapped.
     const write = async () => {
-      if (inFlight.length >= 2) await inFlight.shift();
+      if (inFlight.length >= 2) {
+        await inFlight.shift();
+        inFlightKeys.shift();
+      }
       const writing = flush(inFlight.at(-1));
       writing.catch(() => undefined); // awaited below; marked handled so a failure waits for its turn
       inFlight.push(writing);
+      inFlightKeys.push(batchKeys);
+      batchKeys = new Map();
     };
     const settle = async () => {
-      while (inFlight.length) await inFlight.shift();
+      while (inFlight.length) {
+        await inFlight.shift();
+        inFlightKeys.shift();
+      }
     };
-    // The first row of each key this run read (a repeated key is refused as it is read, whichever batch it falls in).
-    const seenKeys = new Map<string, number>();
     for await (const row of readSheet(imp.extension, data)) {
       rowIndex++;
       if (rowIndex < imp.header_row) continue;
@@ -258,9 +273,9 @@ export async function runImport(
       if (dataIndex <= resumeAfter) continue;
       const mapped = mapRow(row.cells, ctx);
       if (mapped.ok) {
-        const first = seenKeys.get(mapped.record.key);
+        const first = firstRowOf(mapped.record.key);
         if (first === undefined) {
-          seenKeys.set(mapped.record.key, row.line);
+          batchKeys.set(mapped.record.key, row.line);
           pending.push({ row: row.line, record: mapped.record });
         } else
           refused.push({
