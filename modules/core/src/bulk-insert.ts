@@ -21,11 +21,13 @@ function textValue(v: unknown): string {
  * connection, so inside a transaction it is part of it. For wide rows (emails) it beats any INSERT. Values are sent
  * in the text format; null is NULL (COPY applies no column defaults to listed columns).
  */
-export async function copyInto(
+export async function copyInto<T = Record<string, unknown>>(
   db: Knex | Knex.Transaction,
   table: string,
   columns: string[],
-  rows: Record<string, unknown>[],
+  rows: readonly T[],
+  /** A row's value of a column, for rows that are not already objects keyed by column (saves building them). */
+  cell: (row: T, column: string) => unknown = (row, column) => (row as Record<string, unknown>)[column],
 ): Promise<void> {
   if (!rows.length) return;
   const client = (
@@ -43,7 +45,7 @@ export async function copyInto(
       for (let i = 0; i < rows.length; i += 500) {
         yield rows
           .slice(i, i + 500)
-          .map((r) => `${columns.map((c) => textValue(r[c])).join('\t')}\n`)
+          .map((r) => `${columns.map((c) => textValue(cell(r, c))).join('\t')}\n`)
           .join('');
       }
     };

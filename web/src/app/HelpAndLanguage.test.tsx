@@ -43,6 +43,7 @@ function backend(help: Record<string, string | null>) {
       if (path === '/api/me/organization') return jsonResponse(me.organization);
       if (path === '/api/content/contact') return jsonResponse(help);
       if (path === '/api/lookup-values') return jsonResponse([]);
+      if (path === '/api/me/sessions') return jsonResponse([]); // the account page's sessions panel
       if (method === 'GET') return jsonResponse({});
       return jsonResponse({ ok: false, m: 'No such path', error: { code: 'NOT_FOUND' } }, 404);
     }),

@@ -69,10 +69,10 @@ type RefusedRow = { row: number; refusal: Refusal; value: string | null };
 /**
  * Writes one batch in the caller's transaction: COPYs its rows into a temporary table and upserts them in one
  * INSERT ... ON CONFLICT whose update applies only to a row that changed (the compared columns) and that an earlier
- * run of this import did not write; PostgreSQL counts what it created and updated. Only when some rows were neither
- * are they looked up: unchanged, or repeated (a key an earlier batch of this import committed, in this run or before
- * it was interrupted: refused). The batch's keys are unique within it and the batches in flight (`runImport` refuses
- * those as it reads them), and a first import without repeated keys sends its rows once and reads nothing back.
+ * batch of this import did not write; PostgreSQL counts what it created and updated, and the same statement looks up
+ * only the rows that were neither: unchanged, or repeated (a key an earlier batch of this import committed, in this
+ * run or before it was interrupted: refused). The batch's keys are unique within it and the batches in flight
+ * (`runImport` refuses those as it reads them), and the rows are sent once.
  */
 async function writeBatch(
   trx: Knex.Transaction,
@@ -85,20 +85,16 @@ async function writeBatch(
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
   if (pending.length) {
     const columns = ['organization_id', key, ...SHARED_COLUMNS, ...extra];
-    const rows = pending.map((p) => {
-      const r = p.record as unknown as Record<string, unknown>;
-      return {
-        ...Object.fromEntries(SHARED_COLUMNS.map((c) => [c, r[c] ?? null])),
-        ...Object.fromEntries(extra.map((c) => [c, r[c] ?? null])),
-        organization_id: imp.organization_id,
-        [key]: p.record.key,
-        import_id: imp.id,
-        source_row: p.row,
-      };
-    });
     const stage = `inventory_stage_${imp.kind}`;
     await trx.raw(`CREATE TEMP TABLE ${stage} (LIKE ${table} INCLUDING DEFAULTS) ON COMMIT DROP`);
-    await copyInto(trx, stage, columns, rows);
+    // Each value read from the mapped record as COPY writes it: no second object per row.
+    await copyInto(trx, stage, columns, pending, (p, column) => {
+      if (column === 'organization_id') return imp.organization_id;
+      if (column === key) return p.record.key;
+      if (column === 'import_id') return imp.id;
+      if (column === 'source_row') return p.row;
+      return (p.record as unknown as Record<string, unknown>)[column] ?? null;
+    });
     const list = columns.map((c) => `"${c}"`).join(', ');
     const set = columns
       .filter((c) => c !== 'organization_id' && c !== key)
@@ -106,32 +102,35 @@ async function writeBatch(
       .join(', ');
     const mine = compared.map((c) => `t."${c}"`).join(', ');
     const theirs = compared.map((c) => `EXCLUDED."${c}"`).join(', ');
-    // xmax is 0 on a row this statement inserted, and set on one it updated (PostgreSQL's upsert idiom).
+    // One statement: xmax is 0 on a row it inserted and set on one it updated (PostgreSQL's upsert idiom); a staged row
+    // it neither inserted nor updated existed before it (the statement's snapshot still shows that row), and only those
+    // are looked up, one probe of the key's unique index each (LIMIT 1 keeps the planner from joining the item master
+    // as a whole: the temporary table has no statistics). Found with this import's id under another row: repeated.
     const written = (await trx.raw(
       `WITH w AS (
          INSERT INTO ${table} AS t (${list}) SELECT ${list} FROM ${stage}
          ON CONFLICT (organization_id, ${key}) DO UPDATE SET ${set}, updated_at = now(), imported_at = now()
          WHERE t.import_id IS DISTINCT FROM EXCLUDED.import_id AND (${mine}) IS DISTINCT FROM (${theirs})
-         RETURNING (t.xmax = 0) AS created)
-       SELECT count(*) FILTER (WHERE created)::int AS created, count(*) FILTER (WHERE NOT created)::int AS updated
-       FROM w`,
-    )) as { rows: { created: number; updated: number }[] };
-    counts.created = written.rows[0]!.created;
-    counts.updated = written.rows[0]!.updated;
-    if (counts.created + counts.updated < pending.length) {
-      const repeated = (await trx.raw(
-        `SELECT s.source_row AS row, t.source_row AS first FROM ${stage} s
-         JOIN ${table} t ON t.organization_id = s.organization_id AND t."${key}" = s."${key}"
-         WHERE t.import_id = s.import_id AND t.source_row <> s.source_row`,
-      )) as { rows: { row: number; first: number }[] };
-      for (const r of repeated.rows)
-        refused.push({
-          row: r.row,
-          refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: r.first } },
-          value: null,
-        });
-      counts.unchanged = pending.length - counts.created - counts.updated - repeated.rows.length;
-    }
+         RETURNING t."${key}" AS k, (t.xmax = 0) AS created),
+       missed AS MATERIALIZED (
+         SELECT s.organization_id, s."${key}" AS k, s.import_id, s.source_row FROM ${stage} s
+         WHERE NOT EXISTS (SELECT 1 FROM w WHERE w.k = s."${key}"))
+       SELECT (SELECT count(*) FILTER (WHERE created) FROM w)::int AS created,
+              (SELECT count(*) FILTER (WHERE NOT created) FROM w)::int AS updated,
+              (SELECT count(*) FROM missed)::int AS missed,
+              (SELECT coalesce(json_agg(json_build_array(m.source_row, r.first)), '[]'::json) FROM missed m
+               CROSS JOIN LATERAL (
+                 SELECT t.source_row AS first FROM ${table} t
+                 WHERE t.organization_id = m.organization_id AND t."${key}" = m.k
+                   AND t.import_id = m.import_id AND t.source_row <> m.source_row
+                 LIMIT 1) r) AS repeated`,
+    )) as { rows: { created: number; updated: number; missed: number; repeated: [number, number][] }[] };
+    const result = written.rows[0]!;
+    counts.created = result.created;
+    counts.updated = result.updated;
+    for (const [row, first] of result.repeated)
+      refused.push({ row, refusal: { key: 'INVENTORY_ROW.duplicate', params: { row: first } }, value: null });
+    counts.unchanged = result.missed - result.repeated.length;
   }
   counts.refused = refused.length;
   if (refused.length)
