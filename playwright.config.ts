@@ -34,9 +34,10 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // The mail specs first: they run one at a time, so started last they kept one of the two workers idle at the end.
   projects: [
-    { name: 'chromium', testIgnore: mailSpecs },
     { name: 'mail', testMatch: mailSpecs, workers: 1 },
+    { name: 'chromium', testIgnore: mailSpecs },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && pnpm --filter @portal/web build && DATA_DIR=${dataDir} PORT=${port} AUTH_RATE_LIMIT_PER_MINUTE=1000 pnpm --filter @portal/bff run serve`,
