@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 4,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // Under CI a JSON report as well: each test's start and duration, for finding what makes the run long.
+  reporter: process.env.CI ? [['line'], ['json', { outputFile: `test-results/e2e-${port}/report.json` }]] : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
