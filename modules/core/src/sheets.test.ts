@@ -2,6 +2,9 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
 import {
   cellText,
   decodeText,
@@ -115,6 +118,43 @@ describe('the spreadsheet reader', () => {
     );
     expect(read[1]!.cells.map((c) => cellText(c as never))).toEqual(['Rich text', '2026-02-03', '7', 'true']);
     expect(read[1]!.cells[1]).toBeInstanceOf(Date);
+  });
+
+  it('reads a workbook whose zip holds the worksheet before the workbook part', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('One').addRow(['Name', 'Qty']);
+    wb.getWorksheet('One')!.addRow(['Pump', 3]);
+    const original = Buffer.from(await wb.xlsx.writeBuffer());
+    // The same parts, re-zipped with xl/workbook.xml last.
+    const parts = await new Promise<Map<string, Buffer>>((resolve, reject) => {
+      const out = new Map<string, Buffer>();
+      yauzl.fromBuffer(original, { lazyEntries: true }, (error, zip) => {
+        if (error || !zip) return reject(error);
+        zip.on('entry', (entry: yauzl.Entry) =>
+          zip.openReadStream(entry, async (err, stream) => {
+            if (err || !stream) return reject(err);
+            out.set(entry.fileName, await buffer(stream));
+            zip.readEntry();
+          }),
+        );
+        zip.on('end', () => resolve(out));
+        zip.readEntry();
+      });
+    });
+    const files = [...parts.keys()].filter((n) => !n.endsWith('/')); // directory entries carry nothing
+    // The relationships and the shared strings first (the reader then reads a worksheet as it comes), the workbook last.
+    const first = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
+    expect(first.every((n) => files.includes(n))).toBe(true);
+    const names = [...first, ...files.filter((n) => !first.includes(n) && n !== 'xl/workbook.xml'), 'xl/workbook.xml'];
+    expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/workbook.xml'));
+    const zip = new yazl.ZipFile();
+    for (const name of names) zip.addBuffer(parts.get(name)!, name);
+    zip.end();
+    const reordered = await buffer(zip.outputStream);
+    expect((await rows('xlsx', reordered)).map((r) => r.cells)).toEqual([
+      ['Name', 'Qty'],
+      ['Pump', 3],
+    ]);
   });
 
   it('parses dates as YYYY-MM-DD or MM/DD/YYYY and refuses impossible ones', () => {

@@ -1,4 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { analyse } from 'chardet';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -121,7 +122,8 @@ function* textChunks(text: string): Generator<string> {
 
 /**
  * A spreadsheet's bytes: in memory (an upload), or a stored file opened as a stream each time it is read, so that a
- * large import never holds the file (`encoding`, from `scanCsv`, saves a CSV a second pass).
+ * large CSV import never holds the file (`encoding`, from `scanCsv`, saves a CSV a second pass; a workbook, being
+ * compressed, is read whole).
  */
 export type SheetSource = Buffer | { open: () => Readable; encoding?: string };
 
@@ -155,25 +157,27 @@ function cellValue(value: ExcelJS.CellValue): Cell {
 }
 
 async function* xlsxRows(source: SheetSource): AsyncGenerator<SheetRow> {
-  const input = Buffer.isBuffer(source) ? Readable.from([source]) : source.open();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // A workbook is compressed: reading it whole holds the file, not its rows.
+  const data = Buffer.isBuffer(source) ? source : await buffer(source.open());
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     entries: 'ignore',
   });
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from({ length: values.length }, (_, i) => cellValue(values[i] as ExcelJS.CellValue));
-        if (!blank(cells)) yield { line: row.number, cells };
-      }
-      return; // the first worksheet only
+  // exceljs's reader looks a worksheet up in the workbook part's model, which it has not read yet when the zip holds
+  // the worksheet first (exceljs's own writer sometimes orders them so, seen in CI): it then failed on the undefined
+  // model. An empty model until the workbook part arrives reads the sheet all the same.
+  const model = reader as unknown as { model?: { sheets?: unknown[] } };
+  model.model ??= { sheets: [] };
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      const cells = Array.from({ length: values.length }, (_, i) => cellValue(values[i] as ExcelJS.CellValue));
+      if (!blank(cells)) yield { line: row.number, cells };
     }
-  } finally {
-    input.destroy(); // a stored file's stream, when the reader stops early
+    return; // the first worksheet only
   }
 }
 
