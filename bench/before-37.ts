@@ -40,6 +40,7 @@ export function beforeIssue37<T extends Captured>(statements: T[]): T[] {
     const m = FUNCTION_CALL.exec(s.sql.trim());
     if (!m) return s;
     const also = m[1]?.replace(SESSION_CALL, PLAIN_SESSION);
-    return { ...s, sql: `${PLAIN_CALLER}${also ? ` AND ${also}` : ''} LIMIT 1` };
+    const { name: _prepared, ...unnamed } = s;
+    return { ...unnamed, sql: `${PLAIN_CALLER}${also ? ` AND ${also}` : ''} LIMIT 1` } as T;
   });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { machineSpeed, ms, ratio, table, withSteal } from './harness.js';
-import { type Captured, lanesOf, load, processCpuPerCall, type ProfileSummary } from './throughput.js';
+import { type Captured, lanesOf, load, processCpuPerCall, type ProfileSummary, queryOf } from './throughput.js';
 import { postgresCpuMs } from './postgres-cpu.js';
 import { beforeIssue37 } from './before-37.js';
 import { signInAt } from './serve.js';
@@ -29,8 +29,8 @@ const THROUGHPUT = {
 export async function listThroughput(o: {
   url: string;
   dir: string;
-  /** A call to the production server in its own process. */
-  get: (p: string, as: Record<string, string>) => Promise<Response>;
+  /** A call to the production server in its own process, by the load clients' GET (httpGet); throws unless 200. */
+  call: (p: string, as: Record<string, string>) => Promise<void>;
   /** That process's CPU so far (ms). */
   cpuMs: () => number;
   cases: Map<
@@ -56,7 +56,7 @@ export async function listThroughput(o: {
           lanes.map(async (lane) => {
             const client = await replayPool.connect();
             try {
-              for (const st of lane) await client.query(st.sql, st.bindings);
+              for (const st of lane) await client.query(queryOf(st));
             } finally {
               client.release();
             }
@@ -76,9 +76,7 @@ export async function listThroughput(o: {
   try {
     for (const [name, c] of o.cases) {
       if (!/page 1/.test(name)) continue;
-      const call = async () => {
-        await (await o.get(c.path, c.as)).arrayBuffer();
-      };
+      const call = () => o.call(c.path, c.as);
       await load(THROUGHPUT.clients, THROUGHPUT.warmup, call);
       const cpuBefore = o.cpuMs();
       const pgBefore = pgCpu();
@@ -152,11 +150,7 @@ export async function listThroughput(o: {
         provider.as,
       ]);
     for (const [name, p, as] of references) {
-      const { result: cpu, steal } = await withSteal(() =>
-        processCpuPerCall(o.cpuMs, RUNS * 4, async () => {
-          await (await o.get(p, as)).arrayBuffer();
-        }),
-      );
+      const { result: cpu, steal } = await withSteal(() => processCpuPerCall(o.cpuMs, RUNS * 4, () => o.call(p, as)));
       cpuRows.push([name, ms(cpu.median), ms(cpu.p95), ms(cpu.min), ms(cpu.mean), '–', steal]);
     }
   } finally {

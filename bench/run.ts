@@ -17,7 +17,8 @@
  *     same operations unloaded (bench/load.ts, also runnable alone: pnpm bench:load).
  * Figures are printed and written to bench/RESULTS.md; nothing is asserted. Scale with BENCH_COMMUNICATIONS,
  * BENCH_PROVIDER_COMMUNICATIONS, BENCH_SEND, BENCH_REPORT_ROWS and BENCH_RUNS. BENCH_ONLY=lists stops after the list
- * cases (BENCH_LIST_CASES, a regular expression, picks some of them) and prints their tables without writing RESULTS.md.
+ * cases (BENCH_LIST_CASES, a regular expression, picks some of them) and prints their tables without writing RESULTS.md;
+ * BENCH_ONLY=throughput goes on through the throughput section (Directus included) and prints it the same way.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,7 @@ import { serveBff, signInAt } from './serve.js';
 import { startProductionServer } from './production.js';
 import { startDirectus } from './directus.js';
 import { pg, env, RUNS, log } from './run-env.js';
+import { httpGet } from './throughput.js';
 import { sqlProbes } from './sql-probes.js';
 import { measureLists } from './list-cases.js';
 import { listThroughput } from './list-throughput.js';
@@ -160,17 +162,12 @@ async function main(): Promise<void> {
       [operatorHeaders, 'admin@operator.demo'],
     ] as const)
       productionHeaders.set(as, { ...as, authorization: `Bearer ${await signInAt(production.base, email)}` });
-    const getProduction = async (p: string, as: Record<string, string>): Promise<Response> => {
-      const res = await fetch(`${production.base}${p}`, { headers: productionHeaders.get(as) ?? as });
-      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-      return res;
-    };
     let throughput: string[];
     try {
       throughput = await listThroughput({
         url,
         dir,
-        get: getProduction,
+        call: (p, as) => httpGet(`${production.base}${p}`, productionHeaders.get(as) ?? as),
         cpuMs: production.cpuMs,
         cases: listStatements,
         directus,
@@ -179,6 +176,14 @@ async function main(): Promise<void> {
     } finally {
       await production.stop();
       await peer?.stop();
+    }
+
+    if (process.env.BENCH_ONLY === 'throughput') {
+      log('');
+      log(listTables(listRows, totalRows).join('\n'));
+      log('');
+      log(throughput.join('\n'));
+      return;
     }
 
     // ---------- 2. send-notification to 10,000 customers vs a bulk INSERT ----------

@@ -1,7 +1,7 @@
 import type PgNamespace from 'pg';
 import { CONNECTION_OPTIONS, type Db } from '../modules/core/src/index.js';
 import { type Stats, stats } from './harness.js';
-import { type Captured, lanesOf } from './throughput.js';
+import { type Captured, lanesOf, queryOf } from './throughput.js';
 import { pg } from './run-env.js';
 
 /**
@@ -36,10 +36,11 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
   // Every statement knex sends during one call, to run the very same SQL with pg, with when it was sent and answered
   // (statements the BFF sends at once, on two connections, are replayed at once: see lanesOf).
   let captured: (Captured & { uid?: string })[] | null = null;
-  db.on('query', (q: { sql: string; bindings?: unknown[]; __knexQueryUid?: string }) => {
+  db.on('query', (q: { sql: string; bindings?: unknown[]; options?: { name?: string }; __knexQueryUid?: string }) => {
     captured?.push({
       sql: q.sql,
       bindings: q.bindings ?? [],
+      ...(q.options?.name ? { name: q.options.name } : {}),
       uid: q.__knexQueryUid,
       sent: Number(process.hrtime.bigint()) / 1e6,
       answered: Number.POSITIVE_INFINITY,
@@ -63,6 +64,7 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
       return {
         sql: native.sql,
         bindings: [...(native.bindings ?? [])] as unknown[],
+        ...(q.name ? { name: q.name } : {}),
         sent: q.sent,
         answered: q.answered,
       };
@@ -91,7 +93,7 @@ export function sqlProbes(db: Db, direct: PgNamespace.Client, url: string) {
     await Promise.all(
       byLane.map(async (lane, i) => {
         const client = o.before ? await laneClient(i, defaultLanes) : await laneClient(i, lanes, CONNECTION_OPTIONS);
-        for (const s of lane) await client.query(s.sql, s.bindings);
+        for (const s of lane) await client.query(queryOf(s));
       }),
     );
   };

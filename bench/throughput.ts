@@ -4,7 +4,7 @@
  * goes. Figures only: nothing is asserted.
  */
 import { Session } from 'node:inspector/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { stats, type Stats } from './harness.js';
 
 export interface Load {
@@ -16,6 +16,29 @@ export interface Load {
   errors: number;
   /** The first failure's message, when there was one. */
   firstError?: string;
+}
+
+/**
+ * The load clients' GET: node:http on kept-alive sockets, the body drained and not decoded. The bench shares two CPUs
+ * with the servers it measures, and fetch (undici) spent 0.66-0.77 ms of this process's CPU per list call against
+ * 0.16-0.19 ms for this (measured on the supplier's page 1): the API lost a fifth of its throughput to its own load
+ * client, where the replay of its statements paid pg's. It asks for compression as a browser does (the server pays
+ * for it), and, like wrk, leaves the decoding to nobody.
+ */
+const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export function httpGet(url: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent: loadAgent, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('error', reject);
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`))));
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** `clients` loops calling `fn` back to back for `seconds`; answers requests per second and latency percentiles. */
@@ -263,6 +286,8 @@ export function statementRole(sql: string): 'caller' | 'total' | 'latest' | 'pag
 export interface Captured {
   sql: string;
   bindings: unknown[];
+  /** A named prepared statement's name (the caller lookup's), so that the replay prepares it once per connection too. */
+  name?: string;
   sent: number;
   answered: number;
 }
@@ -272,6 +297,11 @@ export interface Captured {
  * was answered ran beside them, on a lane of its own. Replaying each lane in order and the lanes at once reproduces what
  * the BFF did (runList sends the total and the page at once, on two pooled connections).
  */
+/** A captured statement as pg runs it: named when the BFF named it. */
+export function queryOf(s: Captured): { text: string; values: unknown[]; name?: string } {
+  return { text: s.sql, values: s.bindings, ...(s.name ? { name: s.name } : {}) };
+}
+
 export function lanesOf<T extends Captured>(statements: T[]): T[][] {
   const lanes: T[][] = [];
   for (const s of [...statements].sort((a, b) => a.sent - b.sent)) {

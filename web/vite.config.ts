@@ -40,6 +40,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Vitest's default is one worker fewer than the CPUs: one on CI's two, where the files ran one after another.
+    maxWorkers: 2,
     // A lazy page is transformed on first import; on a cold CI machine that alone can take tens of seconds.
     testTimeout: 90_000,
   },

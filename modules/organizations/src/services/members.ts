@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { type Actor, type OrganizationType, permissionsOf } from '@portal/core';
 
@@ -30,6 +31,21 @@ export async function activeMemberships(db: Knex, userId: number): Promise<Membe
  */
 const ACTOR_SQL = 'SELECT * FROM organizations_caller(?::bigint, ?::bigint, ?::text[])';
 
+/**
+ * The caller's statement is a named prepared statement too: PostgreSQL parses and plans the statement around the
+ * function once per connection instead of on every request (issue 37: 0.23 ms instead of 0.28 ms a lookup, one client).
+ * pg refuses one name for two texts, so the name is the text's hash.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `caller_${createHash('sha256').update(sql).digest('hex').slice(0, 16)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export async function loadActor(
   db: Knex,
   userId: number,
@@ -40,14 +56,13 @@ export async function loadActor(
    */
   alsoRequire?: Knex.Raw,
 ): Promise<Actor | null> {
-  const row = (
-    (await db.raw(alsoRequire ? `${ACTOR_SQL} WHERE (?) IS TRUE` : ACTOR_SQL, [
-      userId,
-      organizationId,
-      [...SIGN_IN_STATUSES],
-      ...(alsoRequire ? [alsoRequire] : []),
-    ])) as { rows: unknown[] }
-  ).rows[0] as
+  const query = db.raw(alsoRequire ? `${ACTOR_SQL} WHERE (?) IS TRUE` : ACTOR_SQL, [
+    userId,
+    organizationId,
+    [...SIGN_IN_STATUSES],
+    ...(alsoRequire ? [alsoRequire] : []),
+  ]);
+  const row = ((await query.options({ name: statementName(query.toSQL().sql) })) as { rows: unknown[] }).rows[0] as
     | {
         user_id: number;
         email: string;
