@@ -56,6 +56,15 @@ for (const who of ['operator', 'supplier', 'provider'] as const) {
     // Reads only from here on (a few screens read through POST; those then show their error, in Vietnamese). The
     // session's own calls (a token refresh) go through: they change nothing another test sees.
     await readsOnly(page);
+    // The block holds: a write from the page never leaves it.
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health', { method: 'POST' }).then(
+          () => 'sent',
+          () => 'refused',
+        ),
+      ),
+    ).toBe('refused');
     const findings: string[] = [];
     let dialogs = 0;
     let menus = 0;
