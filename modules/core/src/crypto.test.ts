@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { hashPassword, needsRehash, PASSWORD_HASH_LOG2N, setPasswordHashCost, verifyPassword } from './crypto.js';
 import { isCommonPassword, isStrongPassword } from './password-rule.js';
@@ -6,6 +6,8 @@ import { isCommonPassword, isStrongPassword } from './password-rule.js';
 const costOf = (stored: string) => Number(stored.split('$')[1]);
 
 describe('password hashes', () => {
+  // The cost is the process's: test apps lower it, and test files share their worker's modules (isolate: false).
+  beforeEach(() => setPasswordHashCost(PASSWORD_HASH_LOG2N));
   afterEach(() => setPasswordHashCost(PASSWORD_HASH_LOG2N));
 
   it('hash at scrypt N=2^17, r=8 by default (128 MiB: within maxmem), and verify', async () => {
