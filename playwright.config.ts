@@ -17,7 +17,6 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 4,
   // One retry under CI: a test that passes only on its retry is reported as flaky (line and JSON reports), not hidden.
-  // session.spec's revoked-session notice failed once in CI10 and is open for investigation (docs/log.md).
   retries: process.env.CI ? 1 : 0,
   // Under CI a JSON report as well: each test's start and duration, for finding what makes the run long.
   reporter: process.env.CI ? [['line'], ['json', { outputFile: `test-results/e2e-${port}/report.json` }]] : 'list',
