@@ -292,16 +292,16 @@ export interface Captured {
   answered: number;
 }
 
-/**
- * The connections ("lanes") statements ran on, as far as their times tell: a statement sent before every lane's last one
- * was answered ran beside them, on a lane of its own. Replaying each lane in order and the lanes at once reproduces what
- * the BFF did (runList sends the total and the page at once, on two pooled connections).
- */
 /** A captured statement as pg runs it: named when the BFF named it. */
 export function queryOf(s: Captured): { text: string; values: unknown[]; name?: string } {
   return { text: s.sql, values: s.bindings, ...(s.name ? { name: s.name } : {}) };
 }
 
+/**
+ * The connections ("lanes") statements ran on, as far as their times tell: a statement sent before every lane's last one
+ * was answered ran beside them, on a lane of its own. Replaying each lane in order and the lanes at once reproduces what
+ * the BFF did (runList sends the total and the page at once, on two pooled connections).
+ */
 export function lanesOf<T extends Captured>(statements: T[]): T[][] {
   const lanes: T[][] = [];
   for (const s of [...statements].sort((a, b) => a.sent - b.sent)) {
