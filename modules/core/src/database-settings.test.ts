@@ -97,3 +97,48 @@ describe('database settings (DB_POOL_MAX, DB_STATEMENT_TIMEOUT_MS, application_n
     }
   });
 });
+
+describe('how values come back from PostgreSQL', () => {
+  it('reads timestamps as the instants PostgreSQL means, whatever the session time zone; dates stay text', async () => {
+    const db = pool(1, {});
+    const texts = [
+      '2026-11-29 12:00:00.123456+00',
+      '2026-11-29 12:00:00+00',
+      '2026-01-02 03:04:05.1+05:30',
+      '1999-12-31 23:59:59.999999-08',
+      '0050-06-01 00:00:00+00',
+      '2000-02-29 23:59:59.9995+00',
+    ];
+    for (const zone of ['UTC', 'America/Chicago', 'Asia/Kolkata', 'America/St_Johns']) {
+      const rows = await db.transaction(async (trx) => {
+        await trx.raw(`SET LOCAL TIME ZONE '${zone}'`);
+        return (
+          await trx.raw<{ rows: { at: Date; ms: number; local: Date; local_ms: number; day: string }[] }>(
+            `SELECT t::timestamptz AS at, floor(extract(epoch FROM t::timestamptz) * 1000) AS ms,
+                    t::timestamptz::timestamp AS local, day::date AS day,
+                    floor(extract(epoch FROM t::timestamptz::timestamp) * 1000) AS local_ms
+               FROM unnest(?::text[]) WITH ORDINALITY AS x(t, n), LATERAL (SELECT '2026-11-29' AS day) d ORDER BY n`,
+            [texts],
+          )
+        ).rows;
+      });
+      for (const row of rows) {
+        expect(row.at).toBeInstanceOf(Date);
+        expect(row.at.getTime()).toBe(row.ms);
+        // A timestamp without a zone is read in the server process's own zone (the product's columns all carry one).
+        const l = row.local;
+        const wall = new Date(0);
+        wall.setUTCFullYear(l.getFullYear(), l.getMonth(), l.getDate()); // setUTCFullYear keeps years below 100
+        wall.setUTCHours(l.getHours(), l.getMinutes(), l.getSeconds(), l.getMilliseconds());
+        expect(wall.getTime()).toBe(row.local_ms);
+        expect(row.day).toBe('2026-11-29');
+      }
+    }
+    const special = (
+      await db.raw<{ rows: { a: unknown; b: unknown }[] }>(
+        `SELECT 'infinity'::timestamptz AS a, '-infinity'::timestamptz AS b`,
+      )
+    ).rows[0]!;
+    expect([special.a, special.b]).toEqual([Infinity, -Infinity]);
+  });
+});

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import postgresDate from 'postgres-date';
 import { APP_ROLE, ensureApplicationRole, roleOf } from './database-roles.js';
 import { readSecretFile, writeSecretFile } from './secret-files.js';
 
@@ -12,6 +13,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 // A calendar date has no time zone: keep 'YYYY-MM-DD' as it is rather than a Date at some midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// Timestamps through postgres-date 2 (the same authors' rewrite without regular expressions), not the 1.0 pg still
+// pins: a page of 50 events carries some 250 timestamps, and the old parser took a fifth of the server's CPU per call.
+// Its types declare an ES default export; the package is CommonJS, whose default import is the function itself.
+const parseTimestamp = postgresDate as unknown as (value: string) => Date | number | null;
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamp);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, parseTimestamp);
 
 export type Db = Knex;
 
