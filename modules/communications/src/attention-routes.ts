@@ -32,6 +32,7 @@ export function operatorAttentionRoutes({ db }: ModuleDeps): Route[] {
       summary:
         "Every provider communication of any supplier's event: provider (health system), site, acknowledgement, answer, not-affected reason, due date, overdue (paged, read-only)",
       schema: { params: schema.idParams, query: listQuerySchema, response: operatorProviderPageSchema },
+      readOnly: true,
       handler: ({ actor, params, query }) => listOperatorProviders(db, actor, params.id, query),
     }),
   ];

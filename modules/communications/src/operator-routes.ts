@@ -85,6 +85,7 @@ export function operatorCommunicationRoutes({ db, config, logger }: ModuleDeps):
         query: { type: 'object', properties: { ...schema.listQuery.properties, ...operatorFilterProps } },
         response: operatorCommunicationListPageSchema,
       },
+      readOnly: true,
       handler: ({ actor, query }) => listOperatorCommunications(db, actor, query),
     }),
     download('csv'),

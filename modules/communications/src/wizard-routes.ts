@@ -32,6 +32,7 @@ export function wizardRoutes({ db }: ModuleDeps): Route[] {
       tags,
       summary: "The supplier's recalls or advisories (paged)",
       schema: { query: schema.listQuery, response: communicationListPageSchema },
+      readOnly: true,
       handler: ({ actor, query }) => listCommunications(db, actor, query),
     }),
     route({

@@ -108,6 +108,12 @@ export interface Route {
    * event type its 403) before an upload is parsed. It throws to refuse; the handler still checks in its transaction.
    */
   owner?: (req: OwnerRequest) => Promise<unknown>;
+  /**
+   * A signed-in GET that only reads (no write, no audit entry, no job): the BFF may start it beside the caller lookup,
+   * as the caller this process last confirmed for the session, and answers only once the lookup confirms that same
+   * caller (otherwise it runs again as the caller found, or refuses). Its answer waits one round trip less.
+   */
+  readOnly?: true;
   handler: (req: RouteRequest) => Promise<HandlerResult> | HandlerResult;
 }
 

@@ -37,6 +37,7 @@ export function operatorRoutes({ db, config, logger }: ModuleDeps): Route[] {
       schema: { query: listQuery, response: s.operatorResponsePage },
       summary:
         "Every provider's eR responses rows (one per provider communication and responding person), with the provider; operators only",
+      readOnly: true,
       handler: ({ actor, query }) => listOperatorResponses(db, actor, query),
     }),
     route({

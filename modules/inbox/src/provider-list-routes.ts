@@ -19,6 +19,7 @@ export function providerListRoutes({ db }: ModuleDeps): Route[] {
       schema: { query: s.listQuery, response: s.providerListPage },
       summary:
         'Provider communications received by the provider or its sites (paged; Responders see every row with allow_access)',
+      readOnly: true,
       handler: ({ actor, query }) => listProviderCommunications(db, actor, query),
     }),
     route({
@@ -27,6 +28,7 @@ export function providerListRoutes({ db }: ModuleDeps): Route[] {
       access: PROVIDER_LIST_PERMISSIONS,
       tags,
       summary: 'Vocabularies for provider lists and provider-created events',
+      readOnly: true,
       handler: ({ actor }) => providerMeta(db, actor),
     }),
     route({

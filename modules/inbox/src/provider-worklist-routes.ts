@@ -24,6 +24,7 @@ export function providerWorklistRoutes({ db }: ModuleDeps): Route[] {
       summary:
         'A worklist section of the notices received by the provider and its sites (unacknowledged, awaiting answers, overdue, delegated and waiting, assigned to the caller), Class I first, then the nearest due date (paged; total and pages up to 1,000)',
       schema: { query: w.worklistQuery, response: w.worklistPage },
+      readOnly: true,
       handler: ({ actor, query }) => worklistPage(db, actor, query),
     }),
     route({
@@ -33,6 +34,7 @@ export function providerWorklistRoutes({ db }: ModuleDeps): Route[] {
       tags,
       summary: 'The size of each worklist section (each up to 1,000; `capped` names those past it)',
       schema: { query: s.emptyQuery, response: w.worklistCounts },
+      readOnly: true,
       handler: ({ actor }) => worklistCounts(db, actor),
     }),
     route({
@@ -43,6 +45,7 @@ export function providerWorklistRoutes({ db }: ModuleDeps): Route[] {
       summary:
         "Events received by the provider or its sites, one row per event with its notices counted by state (the list's filters and search pick the events; paged up to 1,000 events, sorted by sent_at, due_date or name)",
       schema: { query: w.byRecallQuery, response: w.byRecallPage },
+      readOnly: true,
       handler: ({ actor, query }) => listByRecall(db, actor, query),
     }),
     route({

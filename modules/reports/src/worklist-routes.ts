@@ -78,6 +78,7 @@ export function supplierWorklistRoutes({ db }: ModuleDeps): Route[] {
       summary:
         "What needs attention: open events with overdue customers, with bounced recipients, and conversations whose last message is the provider's (at most 25 each, most urgent first)",
       schema: { response: supplierWorklistSchema },
+      readOnly: true,
       handler: ({ actor }) => supplierWorklist(db, actor),
     }),
   ];

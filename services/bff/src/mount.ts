@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { authenticate } from '@portal/auth';
 import { readBody } from './body.js';
+import { readBesideLookup } from './read-beside.js';
 import {
   type Actor,
   assertSafeInput,
@@ -11,6 +12,7 @@ import {
   hasAnyPermission,
   linkParameterNames,
   type FileResult,
+  type HandlerResult,
   type MessageResult,
   type ModuleDeps,
   NotFoundError,
@@ -174,77 +176,110 @@ function validatePath(schema: object, params: Record<string, unknown>): void {
  * Mounts one route (STYLE §2): authenticate, check access, validate the path, check the owner, validate the query,
  * then read and validate the body, call, wrap in the envelope. Everything that can refuse the caller (401, 403, the
  * 404 of a path that names nothing of theirs, a link's 404 when its token is in the query) runs before the body is
- * read, so a refusal costs no parsing and no upload reaches the disk.
+ * read, so a refusal costs no parsing and no upload reaches the disk. A read-only route (Route.readOnly) may run beside
+ * its caller lookup (read-beside.ts); its answer still waits for the lookup.
  */
 export function mount(router: Router, route: Route, deps: ModuleDeps): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   checkLinkRule(route);
+  checkReadOnlyRule(route);
   router[method](route.path, async (ctx) => {
     const token = bearer(ctx);
-    let actor: Actor | null = null;
-    if (route.access !== 'public') {
-      if (!token) throw new UnauthorizedError();
-      actor = (await authenticate(deps.db, deps.config, token)).actor;
-      if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
-      if (route.access === 'operator' && actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError();
-    } else if (token) {
-      actor = await authenticate(deps.db, deps.config, token).then(
-        (a) => a.actor,
-        () => null,
-      );
-    }
-    const params = { ...ctx.params };
-    const query = { ...(ctx.query as Record<string, unknown>) };
-    assertSafeInput(params, 'The path');
-    assertSafeInput(query, 'The query');
-    if (route.schema?.params) validatePath(route.schema.params, params);
-    if (route.owner && actor) await route.owner({ actor, params });
-    if (route.schema?.query) validate(route.schema.query, query, 'Query');
-    // A link route: the link decides which records the call may reach, before the body is read when its token is in
-    // the query (every upload's is), else once the body is there.
-    const early = route.link && query.token !== undefined;
-    let link = early ? await resolveLinkAccess(route.link!, { params, query, body: undefined }) : undefined;
-    await readBody(ctx, route.multipart === true);
-    const body = (ctx.request as { body?: unknown }).body ?? {};
-    const files = route.multipart ? await readUploads(ctx) : [];
-    if (route.schema?.body) validate(route.schema.body, body, 'Body');
-    if (route.link && !early) link = await resolveLinkAccess(route.link, { params, query, body });
-    const result = await route.handler({
-      body,
-      query,
-      params,
-      actor,
-      accessToken: token,
-      timezone: validTimezone(ctx.get('timezone') || undefined),
-      requestId: ctx.state.requestId as string,
-      ip: ctx.ip,
-      userAgent: ctx.get('user-agent'),
-      files,
-      link,
-      http: requestHttp(ctx),
-    });
-    if (isRedirect(result)) {
-      ctx.redirect(result.location);
-      return;
-    }
-    if (isFile(result)) {
-      ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
-      ctx.type = result.contentType;
-      ctx.body = result.body;
-      // A stream that fails once its headers are out cuts the transfer, so the client never keeps a short file as
-      // whole (Koa alone would leave it hanging, and a compressor between them would end it cleanly).
-      const body = result.body;
-      if (typeof body === 'object' && 'once' in body)
-        body.once('error', (err: Error) => {
-          if (ctx.res.headersSent) ctx.res.destroy(err);
-        });
-      return;
-    }
-    if (isMessage(result)) {
-      ctx.status = result.status ?? 200;
-      sendJson(ctx, { ok: true, m: result.message, d: result.data ?? null });
-      return;
-    }
-    sendJson(ctx, { ok: true, m: '', d: result ?? null });
+    const result =
+      route.readOnly && token
+        ? await readBesideLookup(deps, token, (actor) => callAs(ctx, route, deps, token, actor))
+        : await callAs(ctx, route, deps, token, await callerOf(route, deps, token));
+    send(ctx, result);
   });
+}
+
+/** A read-only route is a signed-in GET (the rule readBesideLookup relies on): anything else is a programming error. */
+function checkReadOnlyRule(route: Route): void {
+  if (route.readOnly && (route.method !== 'GET' || route.access === 'public' || route.multipart || route.link))
+    throw new Error(`${route.method} ${route.path}: a read-only route is a signed-in GET`);
+}
+
+/** The caller: required on a signed-in route (401 without one), taken when a public route is given a valid token. */
+async function callerOf(route: Route, deps: ModuleDeps, token: string | null): Promise<Actor | null> {
+  if (route.access !== 'public') {
+    if (!token) throw new UnauthorizedError();
+    return (await authenticate(deps.db, deps.config, token)).actor;
+  }
+  if (!token) return null;
+  return authenticate(deps.db, deps.config, token).then(
+    (a) => a.actor,
+    () => null,
+  );
+}
+
+/** Everything the route does once its caller is known, up to the handler's answer. */
+async function callAs(
+  ctx: Context,
+  route: Route,
+  deps: ModuleDeps,
+  token: string | null,
+  actor: Actor | null,
+): Promise<HandlerResult> {
+  if (route.access !== 'public') {
+    if (!actor) throw new UnauthorizedError();
+    if (Array.isArray(route.access) && !hasAnyPermission(actor, route.access)) throw new ForbiddenError();
+    if (route.access === 'operator' && actor.organizationType !== 'NOTISPHERE') throw new ForbiddenError();
+  }
+  const params = { ...ctx.params };
+  const query = { ...(ctx.query as Record<string, unknown>) };
+  assertSafeInput(params, 'The path');
+  assertSafeInput(query, 'The query');
+  if (route.schema?.params) validatePath(route.schema.params, params);
+  if (route.owner && actor) await route.owner({ actor, params });
+  if (route.schema?.query) validate(route.schema.query, query, 'Query');
+  // A link route: the link decides which records the call may reach, before the body is read when its token is in
+  // the query (every upload's is), else once the body is there.
+  const early = route.link && query.token !== undefined;
+  let link = early ? await resolveLinkAccess(route.link!, { params, query, body: undefined }) : undefined;
+  await readBody(ctx, route.multipart === true);
+  const body = (ctx.request as { body?: unknown }).body ?? {};
+  const files = route.multipart ? await readUploads(ctx) : [];
+  if (route.schema?.body) validate(route.schema.body, body, 'Body');
+  if (route.link && !early) link = await resolveLinkAccess(route.link, { params, query, body });
+  return route.handler({
+    body,
+    query,
+    params,
+    actor,
+    accessToken: token,
+    timezone: validTimezone(ctx.get('timezone') || undefined),
+    requestId: ctx.state.requestId as string,
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent'),
+    files,
+    link,
+    http: requestHttp(ctx),
+  });
+}
+
+/** The handler's answer on the wire: a redirect, a file, a message or data in the envelope. */
+function send(ctx: Context, result: HandlerResult): void {
+  if (isRedirect(result)) {
+    ctx.redirect(result.location);
+    return;
+  }
+  if (isFile(result)) {
+    ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
+    ctx.type = result.contentType;
+    ctx.body = result.body;
+    // A stream that fails once its headers are out cuts the transfer, so the client never keeps a short file as
+    // whole (Koa alone would leave it hanging, and a compressor between them would end it cleanly).
+    const body = result.body;
+    if (typeof body === 'object' && 'once' in body)
+      body.once('error', (err: Error) => {
+        if (ctx.res.headersSent) ctx.res.destroy(err);
+      });
+    return;
+  }
+  if (isMessage(result)) {
+    ctx.status = result.status ?? 200;
+    sendJson(ctx, { ok: true, m: result.message, d: result.data ?? null });
+    return;
+  }
+  sendJson(ctx, { ok: true, m: '', d: result ?? null });
 }

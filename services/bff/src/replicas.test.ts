@@ -235,11 +235,14 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     expect(received.flatMap((m) => m.to.map((t) => t.toLowerCase())).sort()).toEqual(expected);
   });
 
-  it('refuses through B, on the very next call, what A just ended: a logout, a reused session, a role, a user', async () => {
+  it('refuses through B, on the very next call, what A just ended: a logout, a reused session, a role, a user (read-only routes too)', async () => {
     await database.db('rate_limit_windows').delete();
     const A = through(a);
     const B = through(b);
     const me = (token: string) => B.call('GET', '/api/me', { token });
+    // A read-only route: B starts it beside the caller lookup, as the caller B confirmed on the token's last call.
+    const recalls = (token: string) =>
+      B.call('GET', '/api/supplier/communications?communicationType=RECALL&pageSize=5&pageNumber=1', { token });
     const admin = (await A.signIn('admin@acme.demo')).access_token;
     const sara = Number((await database.db('users').where({ email: 'sourcing@acme.demo' }).first('id')).id);
     const acme = (await database.db('organizations').where({ name: 'Acme Medical Devices' }).first('id')).id;
@@ -258,8 +261,11 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     // A logout through A: B refuses the same access token on its next call.
     const one = await A.signIn('sourcing@acme.demo');
     expect((await me(one.access_token)).status).toBe(200);
+    expect((await recalls(one.access_token)).status).toBe(403);
+    expect((await recalls(one.access_token)).status).toBe(403);
     await A.logout(one.refresh_token, { token: one.access_token });
     expect((await me(one.access_token)).body.error?.code).toBe('SESSION_ENDED');
+    expect((await recalls(one.access_token)).body.error?.code).toBe('SESSION_ENDED');
 
     // A refresh token used twice through A ends its whole session: B refuses the access token of that family.
     const two = await A.signIn('sourcing@acme.demo');
@@ -270,15 +276,19 @@ describe('two replicas on one database and one S3 store', { timeout: 120_000 }, 
     // A role changed through A: B answers the same token with the new role's permissions, both ways.
     const three = (await A.signIn('sourcing@acme.demo')).access_token;
     expect((await B.call('GET', '/api/users', { token: three })).status).toBe(403);
+    expect((await recalls(three)).status).toBe(403);
     await saraAs('Administrator');
     expect((await B.call('GET', '/api/users', { token: three })).status).toBe(200);
+    expect((await recalls(three)).status).toBe(200);
     expect((await me(three)).body.d).toMatchObject({ role_name: 'Administrator' });
     await saraAs('Sourcing Coordinator');
     expect((await B.call('GET', '/api/users', { token: three })).status).toBe(403);
+    expect((await recalls(three)).status).toBe(403);
 
     // A user made inactive through A: B refuses them at once.
     expect((await A.call('PUT', `/api/users/${sara}/inactivate`, { token: admin })).status).toBe(200);
     expect((await me(three)).status).toBe(401);
+    expect((await recalls(three)).status).toBe(401);
     expect((await A.call('PUT', `/api/users/${sara}/activate`, { token: admin })).status).toBe(200);
   });
 

@@ -13,6 +13,14 @@ export async function authenticate(
   token: string,
 ): Promise<{ actor: Actor; claims: AccessClaims }> {
   const claims = await verifyAccessToken(config, token);
+  return { actor: await callerOfClaims(db, config, claims), claims };
+}
+
+/**
+ * The caller of a token whose signature and expiry were verified (`verifyAccessToken`): read from the database, so it
+ * holds only while the session is live and the user, membership, role and organisation are active.
+ */
+export async function callerOfClaims(db: Knex, config: Config, claims: AccessClaims): Promise<Actor> {
   const userId = Number(claims.sub);
   const organizationId = Number(claims.org_id);
   // One round trip on the hot path: the actor's row comes back only while the session is live too.
@@ -23,7 +31,7 @@ export async function authenticate(
     organizationId,
     sessionLiveSql(db, claims.sid, userId, organizationId, limits),
   );
-  if (actor) return { actor, claims };
+  if (actor) return actor;
   // Refused: say why (an ended session before an inactive account, as the two checks always did).
   if (!(await isSessionLive(db, claims.sid, userId, organizationId, limits)))
     throw new UnauthorizedError('SESSION_ENDED');
