@@ -41,6 +41,8 @@ export async function listThroughput(o: {
   call: (p: string, as: Record<string, string>) => Promise<void>;
   /** That process's CPU so far (ms). */
   cpuMs: () => number;
+  /** The same call spread in turns over that process and a second replica of it. */
+  callReplicas: (p: string, as: Record<string, string>) => Promise<void>;
   cases: Map<
     string,
     { path: string; as: Record<string, string>; page: { sql: string; bindings: unknown[] }[]; call: Captured[] }
@@ -101,6 +103,9 @@ export async function listThroughput(o: {
       const api = await load(THROUGHPUT.clients, THROUGHPUT.seconds, call);
       const cpuUnderLoad = (o.cpuMs() - cpuBefore) / Math.max(1, api.requests);
       const apiPgCpu = (pgCpu() - pgBefore) / Math.max(1, api.requests);
+      const twoCall = () => o.callReplicas(c.path, c.as);
+      await load(THROUGHPUT.clients, THROUGHPUT.warmup, twoCall);
+      const two = await load(THROUGHPUT.clients, THROUGHPUT.seconds, twoCall);
       const statements = await replayLoad(c.call, false);
       const statementsBefore = await replayLoad(beforeIssue37(c.call), true);
       const sql = await load(THROUGHPUT.clients, THROUGHPUT.seconds, async () => {
@@ -132,6 +137,8 @@ export async function listThroughput(o: {
         sql.perSecond.toFixed(1),
         peer ? peer.perSecond.toFixed(1) : '–',
         ratio(api.perSecond, statements.perSecond),
+        two.perSecond.toFixed(1),
+        ratio(two.perSecond, statements.perSecond),
         ratio(statements.perSecond, sql.perSecond),
         peer ? ratio(api.perSecond, peer.perSecond) : '–',
         ms(apiPgCpu),
@@ -183,7 +190,9 @@ export async function listThroughput(o: {
     "PostgreSQL CPU per call is every PostgreSQL process's CPU time (/proc, the postmaster's reaped children included)",
     'over the calls served. Before 37 replays the same statements with the caller lookup as plain SQL sent first, on connections',
     "with PostgreSQL's defaults (jit=on). Goals (issue 37): api/statements at least 0.67x, api/directus above 3x on the",
-    "supplier's list, PostgreSQL CPU per provider call within 1.2x the replay's.",
+    "supplier's list, PostgreSQL CPU per provider call within 1.2x the replay's. The API with 2 replicas is the same load in",
+    'turns over the production server and a second replica of it (ROLE=web, same keys): one Node process uses one CPU, the',
+    "replay's PostgreSQL backends use both.",
     '',
     table(
       [
@@ -193,6 +202,8 @@ export async function listThroughput(o: {
         'page alone req/s',
         'directus req/s',
         'api/statements',
+        'api, 2 replicas req/s',
+        'api, 2 replicas/statements',
         'statements/page',
         'api/directus',
         'pg cpu per api call',

@@ -21,6 +21,9 @@ export interface ProductionServer {
   pid: number;
   /** CPU time the process has used so far, in ms, every thread. */
   cpuMs(): number;
+  /** Its build and its keys: a second replica (`replicaOf`) runs the same build and accepts the same tokens. */
+  outdir: string;
+  secrets: { jwt: string; encryption: string };
   stop(): Promise<void>;
 }
 
@@ -52,8 +55,15 @@ export function processCpuMs(pid: number): number {
 export async function startProductionServer(
   databaseUrl: string,
   dir: string,
-  options: { nodeFlags?: string[] /** A build made before (kept): bench/ab.ts compares two. */; outdir?: string } = {},
+  options: {
+    nodeFlags?: string[];
+    /** A build made before (kept): bench/ab.ts compares two. */
+    outdir?: string;
+    /** Another replica's: the same keys, and ROLE=web (the first replica runs the jobs). */
+    replicaOf?: ProductionServer;
+  } = {},
 ): Promise<ProductionServer> {
+  if (options.replicaOf) options = { ...options, outdir: options.replicaOf.outdir };
   // Inside the repository: the build points npm packages at node_modules relative to dist/, and reads package.json
   // one folder up.
   const outdir = options.outdir ?? path.join(repoRoot, '.data', `bench-dist-${path.basename(dir)}`);
@@ -62,12 +72,17 @@ export async function startProductionServer(
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const never = '0 0 1 1 *';
+  const secrets = options.replicaOf?.secrets ?? {
+    jwt: randomBytes(32).toString('base64url'),
+    encryption: randomBytes(32).toString('base64url'),
+  };
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), path.join(outdir, 'server.js')], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+      JWT_SECRET: secrets.jwt,
+      ENCRYPTION_KEY: secrets.encryption,
+      ...(options.replicaOf ? { ROLE: 'web' } : {}),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -101,6 +116,8 @@ export async function startProductionServer(
     base: `${root}/api`,
     pid,
     cpuMs: () => processCpuMs(pid),
+    outdir,
+    secrets,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -155,6 +155,10 @@ async function main(): Promise<void> {
     // The server as production runs it, in its own process, for the throughput and CPU cases: its CPU is read from the
     // kernel, apart from the load clients'.
     const production = await startProductionServer(url, path.join(dir, 'production'));
+    // And a second replica of it (ROLE=web, the same keys), for the same load spread over two processes: one Node
+    // process uses one CPU, as a deployment runs one replica per CPU (README "Running several replicas").
+    const replica = await startProductionServer(url, path.join(dir, 'production-b'), { replicaOf: production });
+    let turn = 0;
     const productionHeaders = new Map<Record<string, string>, Record<string, string>>();
     for (const [as, email] of [
       [headers, 'admin@acme.demo'],
@@ -169,11 +173,14 @@ async function main(): Promise<void> {
         dir,
         call: (p, as) => httpGet(`${production.base}${p}`, productionHeaders.get(as) ?? as),
         cpuMs: production.cpuMs,
+        callReplicas: (p, as) =>
+          httpGet(`${(turn++ % 2 ? replica : production).base}${p}`, productionHeaders.get(as) ?? as),
         cases: listStatements,
         directus,
       });
       throughput = [...freshSection, '', ...throughput];
     } finally {
+      await replica.stop();
       await production.stop();
       await peer?.stop();
     }
