@@ -53,9 +53,28 @@ export interface StoredContent {
   track?: readonly string[];
 }
 
-// Versions never change once written, so a compiled version can be kept for the life of the process.
-const compiledVersions = new Map<string, CompiledTemplate>();
+/**
+ * Versions never change once written, so a compiled version is kept for the life of the process, per database: a
+ * version id names a row of one database only (the test files of one process each have their own, and a reset may
+ * hand an id out again), so the cache is keyed by the database's knex client (a transaction shares its client), and
+ * `loadTemplate`, which reads the row anyway, compiles again when the cached text is not the row's.
+ */
+interface CompiledVersion {
+  subject: string;
+  body: string;
+  compiled: CompiledTemplate;
+}
+const compiledByDatabase = new WeakMap<object, Map<string, CompiledVersion>>();
 const CACHE_LIMIT = 500;
+
+function compiledVersions(db: Knex | Knex.Transaction): Map<string, CompiledVersion> {
+  let cache = compiledByDatabase.get(db.client);
+  if (!cache) {
+    cache = new Map();
+    compiledByDatabase.set(db.client, cache);
+  }
+  return cache;
+}
 
 interface VersionRow {
   version_id: number;
@@ -91,7 +110,7 @@ export async function loadTemplate(
   const row = (await q) as VersionRow | undefined;
   if (!row) return null;
   const versionId = Number(row.version_id);
-  const compiled = compiledFor(versionId, language, row);
+  const compiled = compiledFor(db, versionId, language, row);
   return {
     kind,
     versionId,
@@ -130,13 +149,13 @@ export async function renderStored(
   stored: StoredContent,
   tracking?: EmailTracking & { outboxId: number },
 ): Promise<Pick<RenderedEmail, 'text' | 'html'>> {
-  let compiled = compiledVersions.get(`${versionId}:${language}`);
+  let compiled = compiledVersions(db).get(`${versionId}:${language}`)?.compiled;
   if (!compiled) {
     const row = (await db('email_template_versions')
       .where({ id: versionId })
       .first('id as version_id', 'subject_en', 'body_en', 'subject_vi', 'body_vi')) as VersionRow | undefined;
     if (!row) throw new Error(`email template version ${versionId} does not exist`);
-    compiled = compiledFor(versionId, language, row);
+    compiled = compiledFor(db, versionId, language, row);
   }
   let values = stored.values;
   let textValues = stored.text ? { ...stored.values, ...stored.text } : undefined;
@@ -155,17 +174,20 @@ export async function renderStored(
   return renderBody(compiled, language, values, { textValues, htmlAfter });
 }
 
-function compiledFor(versionId: number, language: TemplateLanguage, row: VersionRow): CompiledTemplate {
+function compiledFor(
+  db: Knex | Knex.Transaction,
+  versionId: number,
+  language: TemplateLanguage,
+  row: VersionRow,
+): CompiledTemplate {
+  const cache = compiledVersions(db);
   const cacheKey = `${versionId}:${language}`;
-  let compiled = compiledVersions.get(cacheKey);
-  if (!compiled) {
-    if (compiledVersions.size >= CACHE_LIMIT) compiledVersions.clear();
-    compiled = compileTemplate(
-      language === 'vi'
-        ? { subject: row.subject_vi, body: row.body_vi }
-        : { subject: row.subject_en, body: row.body_en },
-    );
-    compiledVersions.set(cacheKey, compiled);
-  }
+  const text =
+    language === 'vi' ? { subject: row.subject_vi, body: row.body_vi } : { subject: row.subject_en, body: row.body_en };
+  const cached = cache.get(cacheKey);
+  if (cached && cached.subject === text.subject && cached.body === text.body) return cached.compiled;
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  const compiled = compileTemplate(text);
+  cache.set(cacheKey, { ...text, compiled });
   return compiled;
 }
