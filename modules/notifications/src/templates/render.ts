@@ -56,7 +56,8 @@ export interface StoredContent {
 /**
  * Versions never change once written, so a compiled version is kept for the life of the process, per database: a
  * version id names a row of one database only (the test files of one process each have their own, and a reset may
- * hand an id out again), so the cache is keyed by the database's knex client (a transaction shares its client), and
+ * hand an id out again), so the cache is keyed by the knex instance's config object, which its transactions share
+ * (a transaction gets a client of its own, so the client itself would key one cache per transaction), and
  * `loadTemplate`, which reads the row anyway, compiles again when the cached text is not the row's.
  */
 interface CompiledVersion {
@@ -68,10 +69,11 @@ const compiledByDatabase = new WeakMap<object, Map<string, CompiledVersion>>();
 const CACHE_LIMIT = 500;
 
 function compiledVersions(db: Knex | Knex.Transaction): Map<string, CompiledVersion> {
-  let cache = compiledByDatabase.get(db.client);
+  const database = (db.client as { config: object }).config;
+  let cache = compiledByDatabase.get(database);
   if (!cache) {
     cache = new Map();
-    compiledByDatabase.set(db.client, cache);
+    compiledByDatabase.set(database, cache);
   }
   return cache;
 }
