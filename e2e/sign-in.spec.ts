@@ -232,17 +232,22 @@ test('unknown paths show the not-found page', async ({ page }) => {
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
-test('the language switcher of the shell translates the menu', async ({ page }) => {
+test('the language switcher of the shell translates the menu and keeps its opened groups open', async ({ page }) => {
   await signIn(page, 'admin@lakeshore.demo');
   await expect(page).toHaveURL('/provider/worklist');
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.getByRole('button', { name: 'Organization Settings', exact: true }).click();
+  await expect(sidebar.getByRole('link', { name: 'Sites', exact: true })).toBeVisible();
   await page
     .getByRole('main')
     .getByRole('group', { name: 'Language' })
     .getByRole('button', { name: 'Vietnamese' })
     .click();
-  // The Vietnamese words load after the click and the menu's groups close again when they arrive: expand them only
-  // once the page speaks Vietnamese (CI16 expanded them first, once, and found Sites closed).
   await expect(page.getByRole('navigation', { name: 'Đường dẫn' })).toContainText('Trang chủ');
+  // The group the user opened stays open when the words change (its key was once the translated label).
+  const group = sidebar.getByRole('button', { name: tr('Organization Settings', 'vi'), exact: true });
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar.getByRole('link', { name: tr('Sites', 'vi'), exact: true })).toBeVisible();
   await expectSidebar(page, 'vi', ['Dashboard', 'Recalls', 'Sites']);
 });
 

@@ -5,6 +5,8 @@ import { cn } from '../lib/cn';
 import { defaultRenderLink, type RenderLinkProps } from './Breadcrumbs';
 
 export interface SidebarItem {
+  /** What names the item whatever the language and wherever it points (its key); else its target. */
+  id?: string;
   label: string;
   href?: string;
   icon?: React.ReactNode;
@@ -47,6 +49,18 @@ export type SidebarProps = Omit<React.ComponentProps<'nav'>, 'children'> & {
   label?: string;
 };
 
+/**
+ * A key that survives a change of language: the item's id, else what it points to (a group: its children's targets).
+ * A key made of the translated label remounted every group when the words arrived, closing the groups the user had
+ * opened.
+ */
+function itemKey(item: SidebarItem): string {
+  if (item.id) return item.id;
+  if (item.href) return item.href;
+  if (item.children?.length) return `group:${item.children.map(itemKey).join('|')}`;
+  return `label:${item.label}`;
+}
+
 function containsHref(item: SidebarItem, href: string | undefined): boolean {
   if (!href) return false;
   if (item.href === href) return true;
@@ -70,7 +84,7 @@ export function Sidebar({
     return list
       .filter((item) => !item.hidden)
       .map((item) => {
-        const key = `${item.label}-${item.href ?? ''}`;
+        const key = itemKey(item);
         if (item.children && item.children.length > 0) {
           return (
             <li key={key}>

@@ -51,6 +51,7 @@ function AppSidebar() {
   const { data: help } = useHelpSettings(hasHelp, true);
   const badges = useMenuBadges(userType, permissions);
   const toItem = (item: MenuItem): SidebarItem => ({
+    id: item.id,
     label: i18n._(item.label),
     href: (item.helpLink && help?.[item.helpLink]) || item.path,
     external: item.newWindow,
