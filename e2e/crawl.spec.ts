@@ -6,8 +6,10 @@ import { type Lang, signIn, useLanguage, watchApi } from './support';
  * Every screen of spec 000 §2, opened by every kind of user and by nobody: whatever a role may or may not see, the page
  * renders (its own content, the forbidden page or sign-in), never a blank page, the error boundary or "coming soon",
  * with no script error and no 5xx from the API on the way. Ids in paths are the demo world's own, as each user's
- * lists give them.
+ * lists give them. On a phone's width, as every crawl runs: no page scrolls sideways (a wide table scrolls inside its
+ * own frame).
  */
+const PHONE = { width: 375, height: 740 };
 
 /**
  * Opens a path as a click in the app would once the app is loaded (wouter follows history.pushState): the crawl
@@ -48,6 +50,8 @@ async function visit(page: Page, path: string, clientSide: boolean): Promise<str
     if (!text) problems.push('blank page');
     if (await page.getByTestId('page-error').count()) problems.push('the error boundary');
     if (/coming soon|sắp ra mắt/i.test(text)) problems.push('"coming soon"');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > PHONE.width) problems.push(`scrolls sideways on a phone (${wide} px wide)`);
   } finally {
     page.off('pageerror', onError);
     api.stop();
@@ -59,6 +63,7 @@ async function visit(page: Page, path: string, clientSide: boolean): Promise<str
 for (const who of ['nobody', 'supplier', 'provider', 'responder', 'operator'] as Who[]) {
   test(`every screen as ${who === 'nobody' ? 'someone signed out' : `the ${who}`}`, async ({ page, request }) => {
     test.setTimeout(600_000);
+    await page.setViewportSize(PHONE);
     const lang: Lang = who === 'operator' || who === 'responder' ? 'vi' : 'en';
     const ids = await worldIds(request);
     await useLanguage(page, lang);

@@ -112,35 +112,39 @@ function ChartFrame({
               {children}
             </ResponsiveContainer>
           </div>
-          <table className="sr-only" data-slot="chart-table">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                  <th key={i} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={`h${String(cell)}`} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cells of a row are positional
-                      <td key={i}>{cell}</td>
-                    ),
-                  )}
+          {/* A table ignores the 1px width of sr-only and kept its own width, widening the page on a phone: the
+              wrapper is the one hidden. */}
+          <div className="sr-only">
+            <table data-slot="chart-table">
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                    <th key={i} scope="col">
+                      {c}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, i) =>
+                      i === 0 ? (
+                        <th key={`h${String(cell)}`} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells of a row are positional
+                        <td key={i}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

@@ -35,8 +35,10 @@ export function Stepper({ steps, current, onStepChange, label = 'Progress', clas
               {state === 'complete' ? <CheckIcon className="size-4" /> : index + 1}
             </span>
           );
+          // On a phone only the current step says its name (the others keep it for screen readers): four names in a
+          // row widened the page past a phone's width.
           const text = (
-            <span className="flex min-w-0 flex-col text-left">
+            <span className={cn('flex min-w-0 flex-col text-left', state !== 'current' && 'max-sm:sr-only')}>
               <span className={cn('text-sm font-medium', state === 'upcoming' && 'text-muted-foreground')}>
                 {step.label}
               </span>
@@ -49,7 +51,7 @@ export function Stepper({ steps, current, onStepChange, label = 'Progress', clas
               data-slot="stepper-step"
               data-state={state}
               aria-current={state === 'current' ? 'step' : undefined}
-              className="flex flex-1 items-center gap-2"
+              className="flex min-w-0 flex-1 items-center gap-2"
             >
               {state === 'complete' && onStepChange ? (
                 <button

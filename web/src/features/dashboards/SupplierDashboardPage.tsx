@@ -138,8 +138,9 @@ function Recent({ type }: { type: CommunicationType }) {
 function Panel({ type }: { type: CommunicationType }) {
   const { t } = useLingui();
   return (
+    // min-w-0: a grid item is otherwise as wide as its table, which then widens the page on a phone instead of scrolling.
     <section
-      className="space-y-3 rounded-md border p-4"
+      className="min-w-0 space-y-3 rounded-md border p-4"
       aria-label={type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}
     >
       <h2 className="text-lg font-semibold">{type === 'RECALL' ? t`Recalls` : t`Supply Advisories`}</h2>
