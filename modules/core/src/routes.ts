@@ -205,6 +205,11 @@ export function fileResult(filename: string, contentType: string, body: FileResu
   return { kind: 'file', filename, contentType, body };
 }
 
+/** Whether a handler answered with a file (`fileResult`). */
+export function isFileResult(value: unknown): value is FileResult {
+  return typeof value === 'object' && value !== null && (value as FileResult).kind === 'file';
+}
+
 export function messageResult<T>(message: string, data: T, status?: number): MessageResult<T> {
   return { kind: 'message', message, data, status };
 }

@@ -10,8 +10,8 @@ import {
   assertSafeInput,
   ForbiddenError,
   hasAnyPermission,
+  isFileResult,
   linkParameterNames,
-  type FileResult,
   type HandlerResult,
   type MessageResult,
   type ModuleDeps,
@@ -27,9 +27,6 @@ import {
 
 /** Dynamic answers from this size up go out compressed when the client accepts it (below it, headers outweigh the gain). */
 export const COMPRESS_THRESHOLD = 1024;
-
-export const isFile = (v: unknown): v is FileResult =>
-  typeof v === 'object' && v !== null && (v as FileResult).kind === 'file';
 
 const isRedirect = (v: unknown): v is RedirectResult =>
   typeof v === 'object' && v !== null && (v as RedirectResult).kind === 'redirect';
@@ -263,7 +260,7 @@ function send(ctx: Context, result: HandlerResult): void {
     ctx.redirect(result.location);
     return;
   }
-  if (isFile(result)) {
+  if (isFileResult(result)) {
     ctx.set('Content-Disposition', result.inline ? 'inline' : contentDisposition(result.filename));
     ctx.type = result.contentType;
     ctx.body = result.body;

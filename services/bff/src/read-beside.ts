@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import { callerOfClaims, verifyAccessToken } from '@portal/auth';
-import type { Actor, Config, HandlerResult } from '@portal/core';
+import { type Actor, type Config, type HandlerResult, isFileResult } from '@portal/core';
 
 /**
  * The caller each session was last confirmed as, in this process. Only ever a guess: a read-only route (Route.readOnly)
@@ -48,9 +48,9 @@ export function confirmedCallers(db: Knex): ConfirmedCallers {
 
 /** A run whose answer is not used: a file's stream is closed, so its cursor gives back its connection. */
 function discard(outcome: PromiseSettledResult<HandlerResult>): void {
-  if (outcome.status !== 'fulfilled') return;
-  const body = (outcome.value as { kind?: string; body?: { destroy?: () => void } } | null)?.body;
-  if ((outcome.value as { kind?: string } | null)?.kind === 'file') body?.destroy?.();
+  if (outcome.status !== 'fulfilled' || !isFileResult(outcome.value)) return;
+  const { body } = outcome.value;
+  if (typeof body === 'object' && 'destroy' in body && typeof body.destroy === 'function') body.destroy();
 }
 
 /**
