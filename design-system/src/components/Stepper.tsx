@@ -69,7 +69,10 @@ export function Stepper({ steps, current, onStepChange, label = 'Progress', clas
                 </span>
               )}
               {index < steps.length - 1 ? (
-                <span aria-hidden="true" className={cn('h-0.5 flex-1', index < current ? 'bg-primary' : 'bg-border')} />
+                <span
+                  aria-hidden="true"
+                  className={cn('h-0.5 min-w-3 flex-1', index < current ? 'bg-primary' : 'bg-border')}
+                />
               ) : null}
             </li>
           );
