@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,13 +44,17 @@ test.beforeAll(async () => {
       ],
     }),
   );
-  const { stdout } = await promisify(execFile)('pnpm', ['cli', 'fda', 'import', dir], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: `.data/e2e-${port}` },
-    timeout: 120_000,
-  });
-  // A second worker may have imported them first: created or unchanged, never refused.
-  expect(stdout).toMatch(/refused 0/);
+  try {
+    const { stdout } = await promisify(execFile)('pnpm', ['cli', 'fda', 'import', dir], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: `.data/e2e-${port}` },
+      timeout: 120_000,
+    });
+    // A second worker may have imported them first: created or unchanged, never refused.
+    expect(stdout).toMatch(/refused 0/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 async function supplierToken(request: APIRequestContext): Promise<Record<string, string>> {

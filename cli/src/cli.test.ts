@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -194,14 +194,19 @@ describe('version bump', () => {
 describe('keys rotate', () => {
   it('puts a new signing key first in DATA_DIR and keeps the old one for verifying; refuses when JWT_SECRET is set', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-cli-keys-'));
-    const before = loadConfig({ DATA_DIR: dataDir });
-    const out = rotateKeys({ DATA_DIR: dataDir });
-    const after = loadConfig({ DATA_DIR: dataDir });
-    expect(out).toContain(`New signing key ${after.jwtKeys[0]!.kid}`);
-    expect(after.jwtSecret).not.toBe(before.jwtSecret);
-    expect(after.jwtKeys.map((k) => k.secret)).toEqual([after.jwtSecret, before.jwtSecret]);
-    expect(after.jwtKeys[1]!.retiredAt).not.toBeNull();
-    expect(() => rotateKeys({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32) })).toThrow(/JWT_PREVIOUS_SECRETS/);
+    // The generated keys are secrets: none stays behind in the machine's temporary folder.
+    try {
+      const before = loadConfig({ DATA_DIR: dataDir });
+      const out = rotateKeys({ DATA_DIR: dataDir });
+      const after = loadConfig({ DATA_DIR: dataDir });
+      expect(out).toContain(`New signing key ${after.jwtKeys[0]!.kid}`);
+      expect(after.jwtSecret).not.toBe(before.jwtSecret);
+      expect(after.jwtKeys.map((k) => k.secret)).toEqual([after.jwtSecret, before.jwtSecret]);
+      expect(after.jwtKeys[1]!.retiredAt).not.toBeNull();
+      expect(() => rotateKeys({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(32) })).toThrow(/JWT_PREVIOUS_SECRETS/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
