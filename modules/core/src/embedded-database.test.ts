@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { embeddedPasswordFile, POSTGRES_MALLOC_ENV, startEmbeddedPostgres } from './database.js';
+import { embeddedPasswordFile, startEmbeddedPostgres } from './database.js';
+import { POSTGRES_MALLOC_ENV } from './postgres-environment.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-embedded-'));
 // As root, the server runs as the postgres user, which must reach its directory.

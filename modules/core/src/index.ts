@@ -6,6 +6,7 @@ export * from './config.js';
 export * from './crypto.js';
 export * from './bulk-insert.js';
 export * from './database.js';
+export { POSTGRES_MALLOC_ENV } from './postgres-environment.js';
 export * from './database-roles.js';
 export * from './transaction.js';
 export * from './queue-status.js';
